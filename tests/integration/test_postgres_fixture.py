@@ -1,0 +1,98 @@
+"""The PostgreSQL fixtures create real databases, drop them, and skip or fail as configured."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from uuid import UUID
+
+import psycopg
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+from tests import pg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Tally(Aggregate):
+    """A tiny aggregate to prove a store keeps events."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Bumped")
+    def bump(self) -> None:
+        """Add one."""
+        self.count += 1
+
+
+def test_the_session_database_holds_tables_and_rows(postgres_dbname: str) -> None:
+    with pg.connect(postgres_dbname) as conn:
+        conn.execute("CREATE TABLE IF NOT EXISTS hands (id serial PRIMARY KEY, meld text NOT NULL)")
+        conn.execute("INSERT INTO hands (meld) VALUES (%s)", ("7H 8H 9H",))
+        assert ("7H 8H 9H",) in conn.execute("SELECT meld FROM hands").fetchall()
+
+
+def test_each_test_gets_a_database_of_its_own(
+    postgres_admin: psycopg.Connection, postgres_dbname: str, fresh_postgres_dbname: str
+) -> None:
+    assert fresh_postgres_dbname != postgres_dbname
+    assert fresh_postgres_dbname.startswith("meldbook_test_")
+    assert pg.database_exists(postgres_admin, fresh_postgres_dbname)
+    with pg.connect(fresh_postgres_dbname) as conn:
+        conn.execute("CREATE TABLE only_here (n int)")
+        conn.execute("INSERT INTO only_here VALUES (1), (2)")
+        assert conn.execute("SELECT sum(n) FROM only_here").fetchone() == (3,)
+    with pg.connect(postgres_dbname) as conn:
+        assert conn.execute("SELECT to_regclass('only_here')").fetchone() == (None,)
+
+
+def test_a_throwaway_database_is_gone_once_dropped(postgres_admin: psycopg.Connection) -> None:
+    name = pg.create_database(postgres_admin)
+    with pg.connect(name):  # an open connection must not stop the drop
+        assert pg.database_exists(postgres_admin, name)
+        pg.drop_database(postgres_admin, name)
+    assert not pg.database_exists(postgres_admin, name)
+
+
+def test_store_env_gives_an_application_a_store_that_keeps_events(store_env: dict[str, str]) -> None:
+    app: Application[UUID] = Application(env=store_env)
+    try:
+        tally = Tally()
+        tally.bump()
+        tally.bump()
+        app.save(tally)
+        assert app.repository.get(tally.id).count == 2
+        assert app.repository.get(tally.id, version=2).count == 1
+    finally:
+        app.close()
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _run_session_test_against(port: int, required: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MELDBOOK_PG_HOST": "127.0.0.1", "MELDBOOK_PG_PORT": str(port)}
+    env["MELDBOOK_REQUIRE_POSTGRES"] = required
+    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", __file__]
+    args += ["-k", "session_database_holds"]
+    return subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_an_unreachable_server_skips_unless_postgres_is_required() -> None:
+    port = _closed_port()
+    skipped = _run_session_test_against(port, required="")
+    assert skipped.returncode == 0, skipped.stdout + skipped.stderr
+    assert f"PostgreSQL tests skipped: 1 (no server on 127.0.0.1:{port})" in skipped.stdout
+
+    failed = _run_session_test_against(port, required="1")
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert f"PostgreSQL is not reachable on 127.0.0.1:{port}" in failed.stdout
+    assert "MELDBOOK_REQUIRE_POSTGRES=1" in failed.stdout
