@@ -1,0 +1,132 @@
+"""Actions as the API posts them: one parser, driven by each variant's declared action kinds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.cards import canonical, canonical_list
+from domain.errors import InvalidActionError, InvalidCardError
+
+ENVELOPE = frozenset({"type", "player", "expected_version"})
+
+
+def _card(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidCardError(f"{name} must be a card code such as '10H'", field=name)
+    try:
+        return canonical(value)
+    except InvalidCardError as error:
+        raise InvalidCardError(error.message, field=name) from None
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
+        raise InvalidActionError(f"{name} must be a whole number", field=name)
+    if not -(10**12) <= value <= 10**12:
+        raise InvalidActionError(f"{name} is out of range", field=name)
+    return int(value)
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 100:
+        raise InvalidActionError(f"{name} must be a non-empty text of at most 100 characters", field=name)
+    return value
+
+
+def _card_map(value: object, name: str) -> dict[str, list[str]]:
+    if not isinstance(value, dict):
+        raise InvalidActionError(f"{name} must map each player to a list of card codes", field=name)
+    return {_text(k, name): canonical_list(v, f"{name}.{k}") for k, v in value.items()}
+
+
+def _meld_list(value: object, name: str) -> list[list[str]]:
+    if not isinstance(value, list):
+        raise InvalidActionError(f"{name} must be a list of melds, each a list of card codes", field=name)
+    return [canonical_list(meld, f"{name}[{i}]") for i, meld in enumerate(value)]
+
+
+def _lay_offs(value: object, name: str) -> list[dict[str, Any]]:
+    if not isinstance(value, list):
+        raise InvalidActionError(f"{name} must be a list of {{card, meld}} objects", field=name)
+    parsed = []
+    for i, item in enumerate(value):
+        where = f"{name}[{i}]"
+        if not isinstance(item, dict) or set(item) != {"card", "meld"}:
+            raise InvalidActionError(f"{where} must be an object with exactly 'card' and 'meld'", field=where)
+        parsed.append({"card": _card(item["card"], f"{where}.card"), "meld": _whole(item["meld"], f"{where}.meld")})
+    return parsed
+
+
+PARSERS: dict[str, Callable[[object, str], Any]] = {
+    "card": _card,
+    "cards": lambda value, name: canonical_list(value, name),
+    "int": _whole,
+    "text": _text,
+    "card_map": _card_map,
+    "melds": _meld_list,
+    "lay_offs": _lay_offs,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One field of an action kind: its name, its kind of value, and whether it may be left out."""
+
+    name: str
+    kind: str
+    required: bool = True
+    choices: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionKind:
+    """One kind of action a variant accepts, with its fields."""
+
+    type: str
+    summary: str
+    params: tuple[Param, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A parsed action: its kind, the acting player, and its canonical fields."""
+
+    type: str
+    player: str
+    args: Mapping[str, Any]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """One field of the action, or the default when it was left out."""
+        return self.args.get(name, default)
+
+    def body(self) -> dict[str, Any]:
+        """The action as the API accepts it (without the expected version)."""
+        return {"type": self.type, "player": self.player, **self.args}
+
+
+def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Action:
+    """Check an action body against the variant's kinds; unknown or missing fields are named."""
+    kind_name = body.get("type")
+    if not isinstance(kind_name, str) or kind_name not in kinds:
+        known = ", ".join(sorted(kinds))
+        raise InvalidActionError(f"type must be one of: {known}", field="type")
+    kind = kinds[kind_name]
+    player = _text(body.get("player"), "player")
+    allowed = {param.name: param for param in kind.params}
+    for name in body:
+        if name not in ENVELOPE and name not in allowed:
+            raise InvalidActionError(f"'{name}' is not a field of a {kind_name} action", field=name)
+    args: dict[str, Any] = {}
+    for param in kind.params:
+        if param.name not in body or body[param.name] is None:
+            if param.required:
+                raise InvalidActionError(f"a {kind_name} action needs '{param.name}'", field=param.name)
+            continue
+        value = PARSERS[param.kind](body[param.name], param.name)
+        if param.choices and value not in param.choices:
+            raise InvalidActionError(f"{param.name} must be one of: {', '.join(param.choices)}", field=param.name)
+        args[param.name] = value
+    return Action(kind_name, player, args)

@@ -1,0 +1,94 @@
+"""Cards as small frozen values with a parse/format pair, and packs counted by card code."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from domain.errors import InvalidCardError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("C", "D", "H", "S")
+JOKER = "JK"
+_RANK_ALIASES = {"T": "10", "1": "A"}
+_BLACK = frozenset("CS")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: rank 1 (ace) to 13 (king) and a suit, or a joker (rank 0, no suit)."""
+
+    rank: int
+    suit: str
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse a card code such as '10H', 'th', 'qs' or 'JK' (case-insensitive)."""
+        if not isinstance(text, str):
+            raise InvalidCardError(f"{text!r} is not a card code")
+        code = text.strip().upper()
+        if code in (JOKER, "JOKER", "*"):
+            return cls(0, "")
+        rank_text, suit = code[:-1], code[-1:]
+        rank_text = _RANK_ALIASES.get(rank_text, rank_text)
+        if suit not in SUITS or rank_text not in RANKS:
+            raise InvalidCardError(f"{text!r} is not a card: use ranks A 2-10 J Q K (T for ten) and suits C D H S")
+        return cls(RANKS.index(rank_text) + 1, suit)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for a joker."""
+        return self.rank == 0
+
+    @property
+    def is_black(self) -> bool:
+        """True for clubs and spades."""
+        return self.suit in _BLACK
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as written in card codes ('A', '10', 'K')."""
+        return RANKS[self.rank - 1]
+
+    def __str__(self) -> str:
+        return JOKER if self.is_joker else f"{self.rank_text}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def canonical(text: str) -> str:
+    """The canonical code of a card code ('th' -> '10H')."""
+    return str(Card.parse(text))
+
+
+def canonical_list(texts: object, field: str = "cards") -> list[str]:
+    """Canonical codes of a list of card codes; the field names the list in errors."""
+    if not isinstance(texts, list):
+        raise InvalidCardError(f"{field} must be a list of card codes", field=field)
+    try:
+        return [canonical(t) for t in texts]
+    except InvalidCardError as error:
+        raise InvalidCardError(error.message, field=field) from None
+
+
+def standard_pack(jokers: int = 0) -> Counter[str]:
+    """One pack: 52 cards plus the given number of jokers, counted by code."""
+    pack = Counter(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
+    if jokers:
+        pack[JOKER] = jokers
+    return pack
+
+
+def packs(count: int, jokers_per_pack: int = 0) -> Counter[str]:
+    """`count` packs shuffled together, counted by code."""
+    total: Counter[str] = Counter()
+    for _ in range(count):
+        total.update(standard_pack(jokers_per_pack))
+    return total
+
+
+def pack_order(deck: Counter[str]) -> list[str]:
+    """Every card of a deck in one fixed order, the starting point of a seeded shuffle."""
+    order = [f"{rank}{suit}" for suit in SUITS for rank in RANKS] + [JOKER]
+    return [code for code in order for _ in range(deck[code])]

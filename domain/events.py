@@ -1,0 +1,41 @@
+"""The base of every stored game event: a past-tense fact whose body only assigns state."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, ClassVar
+
+from eventsourcing.domain import AggregateEvent
+from eventsourcing.utils import register_topic
+
+_METADATA = frozenset({"originator_id", "originator_version", "timestamp"})
+
+
+class GameEvent(AggregateEvent):
+    """A fact about one game. Subclasses set a stable `TOPIC` and say how the fact evolves the state."""
+
+    TOPIC: ClassVar[str] = ""
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ()
+    """Fields a spectator at the table does not see (hands, drawn stock cards, shuffle seeds)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "TOPIC" in cls.__dict__:
+            register_topic(cls.TOPIC, cls)
+
+    def apply(self, aggregate: Any) -> None:
+        """Evolve the aggregate's rule state; never validates, never raises on a stored fact."""
+        self.evolve(aggregate.state)
+
+    def evolve(self, state: Any) -> None:
+        """Assign the fact's consequences to the rule state."""
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        """The fact's own fields, without the store's metadata."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _METADATA}  # type: ignore[arg-type]
+
+    @classmethod
+    def event_name(cls) -> str:
+        """The event's short name, e.g. 'CardDiscarded'."""
+        return cls.TOPIC.rsplit(".", 1)[-1]

@@ -1,0 +1,102 @@
+"""The game aggregate: one record of one game, whatever its variant, rebuilt from its events."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from eventsourcing.domain import Aggregate
+
+from domain.actions import parse_action
+from domain.errors import SetupError
+from domain.variant import DEAL_MODES, Chance, Decision, Variant
+from domain.variants import variant_named
+
+
+class Game(Aggregate):
+    """A game record. Commands decide on a scratch copy of the state; events only assign."""
+
+    TOPIC = "meldbook.Game"
+
+    class Created(Aggregate.Created):
+        """A game was set up: variant, seats, options and deal mode are fixed from here on."""
+
+        TOPIC = "meldbook.GameCreated"
+        variant: str
+        players: list[str]
+        options: dict[str, Any]
+        deal_mode: str
+        token_hash: str
+        title: str
+
+    def __init__(
+        self, variant: str, players: list[str], options: dict[str, Any], deal_mode: str, token_hash: str, title: str
+    ) -> None:
+        self.variant = variant
+        self.players = list(players)
+        self.options = dict(options)
+        self.deal_mode = deal_mode
+        self.token_hash = token_hash
+        self.title = title
+        self.state = variant_named(variant).new_state(self.players, self.options, deal_mode)
+
+    @classmethod
+    def set_up(
+        cls,
+        variant: str,
+        players: list[str],
+        options: Mapping[str, Any],
+        deal_mode: str,
+        token_hash: str,
+        chance: Chance,
+        title: str = "",
+    ) -> Game:
+        """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks)."""
+        rules = variant_named(variant)
+        check_players(players)
+        rules.check_players(players)
+        if deal_mode not in DEAL_MODES:
+            raise SetupError(f"deal_mode must be one of: {', '.join(DEAL_MODES)}", field="deal_mode")
+        resolved = rules.resolve_options(players, options)
+        rules.check_setup(players, resolved)
+        game = cls(
+            variant=rules.name,
+            players=players,
+            options=resolved,
+            deal_mode=deal_mode,
+            token_hash=token_hash,
+            title=title,
+        )
+        decision = Decision(game.state, game.version, chance)
+        rules.open(decision)
+        game._store(decision)
+        return game
+
+    @property
+    def rules(self) -> Variant:
+        """The variant whose rules this game follows."""
+        return variant_named(self.variant)
+
+    def record(self, body: Mapping[str, Any], chance: Chance) -> int:
+        """Validate one action and record its events; return how many events it produced."""
+        action = parse_action(self.rules.action_kinds, body)
+        decision = Decision(self.state, self.version, chance)
+        self.rules.decide(decision, action)
+        self._store(decision)
+        return len(decision.events)
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The legal-actions list for the player(s) to act, from the same rules that validate moves."""
+        return self.rules.legal_actions(self.state, self.version)
+
+    def _store(self, decision: Decision) -> None:
+        for event_class, data in decision.events:
+            self.trigger_event(event_class, **data)
+
+
+def check_players(players: object) -> None:
+    """Refuse a seating that is not a list of distinct, non-empty names."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
+        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
+    if len(set(players)) != len(players):
+        raise SetupError("every player needs a name of his own", field="players")

@@ -1,0 +1,90 @@
+"""Roby's cut for the deal and the deal itself, in recorded and shuffled mode."""
+
+from __future__ import annotations
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError, InvalidActionError
+from domain.roby.events import CardCut, CutTied, DealerChosen, HandDealt
+from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of
+from domain.roby.state import RobyState
+from domain.variant import Decision
+from domain.zones import Zone, check_counts, check_can_name, named_counts, seeded_order
+
+
+def cut(decision: Decision, action: Action) -> None:
+    """A player cuts a card; after the last cut the highest deals, and tied players cut again."""
+    state: RobyState = decision.state
+    player = action.player
+    if player not in state.cutters or player in state.cuts:
+        waiting = ", ".join(p for p in state.cutters if p not in state.cuts)
+        raise IllegalMoveError(f"{player} is not due to cut: waiting for {waiting}", code="roby.cut.not-due")
+    card = _cut_card(decision, action)
+    decision.record(CardCut, player=player, card=card)
+    if len(state.cuts) < len(state.cutters):
+        return
+    best = max(cut_rank(c) for c in state.cuts.values())
+    tied = [p for p in state.cutters if cut_rank(state.cuts[p]) == best]
+    if len(tied) > 1:
+        decision.record(CutTied, players=tied)
+    else:
+        decision.record(DealerChosen, dealer=tied[0])
+
+
+def _cut_card(decision: Decision, action: Action) -> str:
+    state: RobyState = decision.state
+    deck = deck_of(state.options)
+    pack = Zone(hidden=sum(deck.values()))
+    named = named_counts([Zone(list(state.cuts.values()))])
+    card: str | None = action.get("card")
+    if state.deal_mode == "shuffled":
+        if card is not None:
+            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
+        return seeded_order((deck - named).elements(), decision.chance.seed())[0]
+    if card is None:
+        raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
+    check_can_name(card, deck, named, pack, "pack")
+    return card
+
+
+def deal(decision: Decision, action: Action) -> None:
+    """The dealer deals ten cards to each player still in and turns up the first discard."""
+    state: RobyState = decision.state
+    if action.player != state.dealer:
+        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer")
+    seats = from_left_of(state, action.player, state.still_in())
+    deck = deck_of(state.options)
+    seed = None
+    if state.deal_mode == "shuffled":
+        for name in ("hands", "upcard"):
+            if action.get(name) is not None:
+                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+        seed = decision.chance.seed()
+        order = seeded_order(deck.elements(), seed)
+        hands = {p: [order[2 * (r * len(seats) + i) + k] for r in range(HAND_SIZE // 2) for k in (0, 1)]
+                 for i, p in enumerate(seats)}
+        dealt = HAND_SIZE * len(seats)
+        upcard, stock = order[dealt], order[dealt + 1 :]
+    else:
+        hands, upcard = _recorded_deal(action, seats)
+        check_counts(deck, named_counts([Zone(c) for c in hands.values()] + [Zone([upcard])]))
+        stock = None
+    stock_size = sum(deck.values()) - HAND_SIZE * len(seats) - 1
+    decision.record(
+        HandDealt, dealer=action.player, hands=hands, upcard=upcard, stock_size=stock_size,
+        stock=stock, seed=seed, first_player=seats[0],
+    )
+
+
+def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str]], str]:
+    hands = action.get("hands")
+    upcard = action.get("upcard")
+    if hands is None or upcard is None:
+        raise InvalidActionError("a recorded deal needs 'hands' for every player and the 'upcard'", field="hands")
+    if set(hands) != set(seats):
+        raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
+    for player, cards in hands.items():
+        if len(cards) != HAND_SIZE:
+            raise IllegalMoveError(
+                f"{player} must be dealt {HAND_SIZE} cards, not {len(cards)}", code="roby.deal.ten-cards"
+            )
+    return {p: hands[p] for p in seats}, upcard

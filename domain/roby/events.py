@@ -1,0 +1,271 @@
+"""Roby's stored events: past-tense facts whose bodies only assign state."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.cards import Card
+from domain.events import GameEvent
+from domain.melds import order_meld
+from domain.roby.state import BUSTED, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
+from domain.zones import Zone
+
+
+class CardCut(GameEvent):
+    """A player cut a card for the deal."""
+
+    TOPIC = "meldbook.roby.CardCut"
+    player: str
+    card: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.cuts[self.player] = self.card
+
+
+class CutTied(GameEvent):
+    """The highest cut was tied: the tied players cut again."""
+
+    TOPIC = "meldbook.roby.CutTied"
+    players: list[str]
+
+    def evolve(self, state: RobyState) -> None:
+        state.cutters = list(self.players)
+        state.cuts = {}
+
+
+class DealerChosen(GameEvent):
+    """The cut (or the rotation) named the next dealer."""
+
+    TOPIC = "meldbook.roby.DealerChosen"
+    dealer: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.dealer = self.dealer
+        state.phase = DEAL
+        state.cuts = {}
+        state.cutters = []
+
+
+class HandDealt(GameEvent):
+    """The dealer dealt ten cards each and turned up the first discard; the rest became the stock."""
+
+    TOPIC = "meldbook.roby.HandDealt"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "stock", "seed")
+    dealer: str
+    hands: dict[str, list[str]]
+    upcard: str
+    stock_size: int
+    stock: list[str] | None
+    seed: int | None
+    first_player: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.hand_number += 1
+        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
+        if self.stock is None:
+            state.stock = Zone(hidden=self.stock_size, secret=True)
+        else:
+            state.stock = Zone(list(self.stock), ordered=True, secret=True)
+        state.discard = [self.upcard]
+        state.melds = []
+        state.phase = PLAY
+        state.hand_winner = None
+        state.turns_taken = {p: 0 for p in self.hands}
+        _start_turn(state, self.first_player)
+
+
+class StockCardDrawn(GameEvent):
+    """A player drew the top card of the stock."""
+
+    TOPIC = "meldbook.roby.StockCardDrawn"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+    player: str
+    card: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.stock.remove(self.card)
+        state.hands[self.player].known.append(self.card)
+        state.drawn = True
+
+
+class DiscardTaken(GameEvent):
+    """A player took the top card of the discard pile."""
+
+    TOPIC = "meldbook.roby.DiscardTaken"
+    player: str
+    card: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.discard.pop()
+        state.hands[self.player].known.append(self.card)
+        state.drawn = True
+        state.taken_card = self.card
+
+
+class MeldLaid(GameEvent):
+    """A player laid a meld of his own on the table."""
+
+    TOPIC = "meldbook.roby.MeldLaid"
+    player: str
+    meld: int
+    kind: str
+    cards: list[str]
+
+    def evolve(self, state: RobyState) -> None:
+        for card in self.cards:
+            state.hands[self.player].remove(card)
+        state.melds.append(TableMeld(self.meld, self.player, self.kind, list(self.cards)))
+        state.tabled_this_turn = True
+
+
+class CardLaidOff(GameEvent):
+    """A player added one card to a meld on the table."""
+
+    TOPIC = "meldbook.roby.CardLaidOff"
+    player: str
+    card: str
+    meld: int
+
+    def evolve(self, state: RobyState) -> None:
+        state.hands[self.player].remove(self.card)
+        target = state.meld(self.meld)
+        assert target is not None
+        cards = order_meld(target.kind, [Card.parse(c) for c in [*target.cards, self.card]])
+        target.cards = [str(c) for c in cards]
+        state.tabled_this_turn = True
+
+
+class CardDiscarded(GameEvent):
+    """A player discarded a card, ending his turn; the next player is to play."""
+
+    TOPIC = "meldbook.roby.CardDiscarded"
+    player: str
+    card: str
+    next_player: str | None
+
+    def evolve(self, state: RobyState) -> None:
+        state.hands[self.player].remove(self.card)
+        state.discard.append(self.card)
+        state.turns_taken[self.player] += 1
+        if self.next_player is not None:
+            _start_turn(state, self.next_player)
+
+
+class StockReshuffled(GameEvent):
+    """The stock ran out: the discard pile but its top card became the new stock."""
+
+    TOPIC = "meldbook.roby.StockReshuffled"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("order", "seed")
+    cards: list[str]
+    order: list[str] | None
+    seed: int | None
+
+    def evolve(self, state: RobyState) -> None:
+        state.discard = state.discard[-1:]
+        if self.order is None:
+            state.stock = Zone(list(self.cards), secret=True)
+        else:
+            state.stock = Zone(list(self.order), ordered=True, secret=True)
+
+
+class HandVoided(GameEvent):
+    """The stock could not be rebuilt: the hand ends with no winner, and nobody scores or pays."""
+
+    TOPIC = "meldbook.roby.HandVoided"
+    reason: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.turn = None
+
+
+class WentOut(GameEvent):
+    """A player emptied his hand: he made Roby and won the hand."""
+
+    TOPIC = "meldbook.roby.WentOut"
+    player: str
+    method: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.hand_winner = self.player
+        state.turn = None
+
+
+class PointsScored(GameEvent):
+    """A player added the value of the cards left in his hand to his score."""
+
+    TOPIC = "meldbook.roby.PointsScored"
+    player: str
+    points: int
+    rule: str
+    cause: int
+
+    def evolve(self, state: RobyState) -> None:
+        state.scores[self.player] += self.points
+
+
+class PlayerBusted(GameEvent):
+    """A player reached 100 points: he is out unless he re-enlists."""
+
+    TOPIC = "meldbook.roby.PlayerBusted"
+    player: str
+    score: int
+
+    def evolve(self, state: RobyState) -> None:
+        state.standing[self.player] = BUSTED
+
+
+class DecisionsOpened(GameEvent):
+    """The busted players are to say, in turn from the dealer's left, whether they re-enlist."""
+
+    TOPIC = "meldbook.roby.DecisionsOpened"
+    players: list[str]
+
+    def evolve(self, state: RobyState) -> None:
+        state.deciding = list(self.players)
+        state.phase = DECIDE
+
+
+class PlayerReenlisted(GameEvent):
+    """A busted player re-enlisted, taking the highest score still in the game."""
+
+    TOPIC = "meldbook.roby.PlayerReenlisted"
+    player: str
+    score: int
+
+    def evolve(self, state: RobyState) -> None:
+        state.standing[self.player] = IN
+        state.scores[self.player] = self.score
+        state.reenlistments[self.player] += 1
+        state.deciding.remove(self.player)
+
+
+class PlayerLeft(GameEvent):
+    """A busted player left the game."""
+
+    TOPIC = "meldbook.roby.PlayerLeft"
+    player: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.standing[self.player] = LEFT
+        if self.player in state.deciding:
+            state.deciding.remove(self.player)
+
+
+class GameWon(GameEvent):
+    """Only one player is still in the game: he wins it."""
+
+    TOPIC = "meldbook.roby.GameWon"
+    player: str
+
+    def evolve(self, state: RobyState) -> None:
+        state.winner = self.player
+        state.phase = OVER
+        state.turn = None
+
+
+def _start_turn(state: RobyState, player: str) -> None:
+    state.turn = player
+    state.drawn = False
+    state.taken_card = None
+    state.tabled_this_turn = False
+

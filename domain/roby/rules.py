@@ -1,0 +1,220 @@
+"""Roby's pure rules: card values, what fits the table, legal discards, and the 99-rule search."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from domain.cards import Card, packs
+from domain.melds import candidate_melds, fits, meld_kind, order_meld
+from domain.roby.state import RobyState, TableMeld
+from domain.zones import named_counts
+
+HAND_SIZE = 10
+PASS_LIMIT = 99
+
+
+def card_value(code: str) -> int:
+    """Pips for 2-10, 10 for J Q K, 11 for the ace."""
+    rank = Card.parse(code).rank
+    return 11 if rank == 1 else min(rank, 10)
+
+
+def hand_value(cards: Sequence[str]) -> int:
+    """The value of a hand: the sum of its cards."""
+    return sum(card_value(c) for c in cards)
+
+
+def deck_of(options: dict[str, object]) -> Counter[str]:
+    """The deck a game is played with: one or two 52-card packs, no jokers."""
+    return packs(int(options["packs"]))  # type: ignore[call-overload]
+
+
+def cut_rank(code: str) -> int:
+    """A cut card's rank for choosing the dealer: the ace highest."""
+    rank = Card.parse(code).rank
+    return 14 if rank == 1 else rank
+
+
+def fitting_meld(code: str, melds: Sequence[TableMeld]) -> TableMeld | None:
+    """The first meld on the table that the card, on its own, fits."""
+    card = Card.parse(code)
+    return next((m for m in melds if fits(card, m.kind, [Card.parse(c) for c in m.cards])), None)
+
+
+def legal_discards(hand: Sequence[str], melds: Sequence[TableMeld], taken: str | None) -> list[str]:
+    """The distinct cards a player may discard.
+
+    A card that fits a meld on the table may not be discarded, unless every card does. The card
+    taken from the discard pile this turn may not be discarded unless no other discard is legal, or
+    the player holds another copy of it (two packs).
+    """
+    distinct = sorted(set(hand))
+    allowed = [c for c in distinct if fitting_meld(c, melds) is None] or distinct
+    if taken is not None and taken in allowed and hand.count(taken) < 2:
+        others = [c for c in allowed if c != taken]
+        return others or allowed
+    return allowed
+
+
+def next_meld_id(melds: Sequence[TableMeld]) -> int:
+    """The id the next meld laid this hand gets: melds are numbered 1, 2, 3 ... in each hand."""
+    return len(melds) + 1
+
+
+def new_meld(meld_id: int, owner: str, cards: Sequence[str]) -> TableMeld | None:
+    """A meld of these cards in table order, or None when they form no meld."""
+    parsed = [Card.parse(c) for c in cards]
+    kind = meld_kind(parsed)
+    if kind is None:
+        return None
+    return TableMeld(meld_id, owner, kind, [str(c) for c in order_meld(kind, parsed)])
+
+
+def without(hand: Sequence[str], cards: Sequence[str]) -> list[str] | None:
+    """The hand less the cards, or None when the hand does not hold them all."""
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return None
+        rest.remove(card)
+    return rest
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A way to end a turn from here: melds to lay, lay-offs (card, meld id), then a discard or none."""
+
+    melds: tuple[tuple[str, ...], ...]
+    lay_offs: tuple[tuple[str, int], ...]
+    discard: str | None
+    left: tuple[str, ...]
+
+
+Goal = Callable[[list[str], str | None], bool]
+"""Whether a turn may end with this hand (before the discard) and this discard (None: went out)."""
+
+
+def find_plan(
+    hand: Sequence[str],
+    melds: Sequence[TableMeld],
+    owner: str,
+    may_lay_off: bool,
+    taken: str | None,
+    goal: Goal,
+) -> Plan | None:
+    """A way to finish the turn that meets the goal: melds first, then lay-offs, then a legal discard."""
+    options = [tuple(str(c) for c in m) for m in candidate_melds(Card.parse(c) for c in hand)]
+    for chosen, rest in _meld_choices(list(hand), options, 0):
+        table = list(melds)
+        for cards in chosen:
+            laid = new_meld(next_meld_id(table), owner, cards)
+            assert laid is not None
+            table.append(laid)
+        lay_ok = may_lay_off or bool(chosen)
+        after, lay_offs = _lay_off_all(rest, table) if lay_ok else (rest, [])
+        plan = _finish(after, table, taken, goal, tuple(chosen), tuple(lay_offs))
+        if plan is not None:
+            return plan
+    return None
+
+
+def _meld_choices(
+    hand: list[str], options: list[tuple[str, ...]], start: int
+) -> list[tuple[list[tuple[str, ...]], list[str]]]:
+    found: list[tuple[list[tuple[str, ...]], list[str]]] = [([], hand)]
+    for index in range(start, len(options)):
+        rest = without(hand, options[index])
+        if rest is None:
+            continue
+        for chosen, left in _meld_choices(rest, options, index + 1):
+            found.append(([options[index], *chosen], left))
+    return found
+
+
+def _lay_off_all(hand: list[str], table: list[TableMeld]) -> tuple[list[str], list[tuple[str, int]]]:
+    """Lay off every card that fits, until none does (laying off never stops another lay-off)."""
+    table = [TableMeld(m.id, m.owner, m.kind, list(m.cards)) for m in table]
+    rest = list(hand)
+    lay_offs: list[tuple[str, int]] = []
+    progress = True
+    while progress:
+        progress = False
+        for card in sorted(set(rest)):
+            target = fitting_meld(card, table)
+            if target is not None:
+                rest.remove(card)
+                target.cards = [str(c) for c in order_meld(target.kind, [Card.parse(c) for c in [*target.cards, card]])]
+                lay_offs.append((card, target.id))
+                progress = True
+    return rest, lay_offs
+
+
+def _finish(
+    hand: list[str],
+    table: list[TableMeld],
+    taken: str | None,
+    goal: Goal,
+    melds: tuple[tuple[str, ...], ...],
+    lay_offs: tuple[tuple[str, int], ...],
+) -> Plan | None:
+    if not hand:
+        return Plan(melds, lay_offs, None, ()) if goal(hand, None) else None
+    for card in sorted(legal_discards(hand, table, taken), key=card_value, reverse=True):
+        if goal(hand, card):
+            left = list(hand)
+            left.remove(card)
+            return Plan(melds, lay_offs, card, tuple(left))
+    return None
+
+
+def ninety_nine_goal(limit: int, before_discard: bool) -> Goal:
+    """The 99 rule as a goal: what is left (after the discard, or before it) is worth at most `limit`."""
+
+    def goal(hand: list[str], discard: str | None) -> bool:
+        if discard is None or len(hand) == 1:
+            return True
+        if before_discard:
+            return hand_value(hand) <= limit
+        return hand_value(hand) - card_value(discard) <= limit
+
+    return goal
+
+
+def going_out(hand: list[str], discard: str | None) -> bool:
+    """The goal of going out: the hand is empty, or its last card is the discard."""
+    return discard is None or len(hand) == 1
+
+
+def turn_order(state: RobyState) -> list[str]:
+    """Players still in the game, in seat order."""
+    return state.still_in()
+
+
+def next_in_game(state: RobyState, player: str) -> str:
+    """The next player clockwise from `player` who is still in the game."""
+    seats = state.players
+    start = seats.index(player)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(start + step) % len(seats)]
+        if candidate in state.still_in():
+            return candidate
+    return player
+
+
+def from_left_of(state: RobyState, dealer: str, players: Sequence[str]) -> list[str]:
+    """The given players in seat order starting from the dealer's left."""
+    seats = state.players
+    start = seats.index(dealer)
+    ordered = [seats[(start + step) % len(seats)] for step in range(1, len(seats) + 1)]
+    return [p for p in ordered if p in players]
+
+
+def named_cards(state: RobyState) -> Counter[str]:
+    """How many copies of each card the record names anywhere: hands, stock, discard pile, melds."""
+    named = named_counts([*state.hands.values(), state.stock])
+    named.update(state.discard)
+    for meld in state.melds:
+        named.update(meld.cards)
+    return named

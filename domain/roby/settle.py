@@ -1,0 +1,150 @@
+"""How a Roby hand ends and what follows: scores, payments, busts, re-enlistment, the next deal, the win."""
+
+from __future__ import annotations
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError
+from domain.ledger import AmountTransferred, player_account
+from domain.roby.events import (
+    DealerChosen,
+    DecisionsOpened,
+    GameWon,
+    HandVoided,
+    PlayerBusted,
+    PlayerLeft,
+    PlayerReenlisted,
+    PointsScored,
+    StockReshuffled,
+    WentOut,
+)
+from domain.roby.rules import PASS_LIMIT, from_left_of, hand_value, next_in_game
+from domain.roby.state import RobyState
+from domain.variant import Decision
+from domain.zones import seeded_order
+
+POT = "pot"
+
+
+def after_table_play(decision: Decision, player: str) -> None:
+    """A player who has tabled his last card has gone out."""
+    state: RobyState = decision.state
+    if not state.hands[player].known:
+        went_out(decision, player, "tabled")
+
+
+def after_discard(decision: Decision) -> None:
+    """When the stock is empty, the discard pile but its top card becomes the new stock, or the hand is void."""
+    state: RobyState = decision.state
+    if state.stock.size > 0:
+        return
+    cards = state.discard[:-1]
+    if not cards:
+        decision.record(HandVoided, reason="the stock ran out and the discard pile holds a single card")
+        _next_deal(decision)
+        return
+    if state.deal_mode == "shuffled":
+        seed = decision.chance.seed()
+        decision.record(StockReshuffled, cards=sorted(cards), order=seeded_order(cards, seed), seed=seed)
+    else:
+        decision.record(StockReshuffled, cards=sorted(cards), order=None, seed=None)
+
+
+def went_out(decision: Decision, player: str, method: str) -> None:
+    """Roby: the others score their cards, pay the winner, and those at 100 or more bust."""
+    state: RobyState = decision.state
+    decision.record(WentOut, player=player, method=method)
+    cause = decision.last_version
+    opponents = [p for p in from_left_of(state, state.dealer or player, state.still_in()) if p != player]
+    for opponent in opponents:
+        points = hand_value(state.hands[opponent].known)
+        decision.record(PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause)
+    stake = int(state.options["per_roby"])
+    for opponent in opponents:
+        if stake:
+            decision.record(
+                AmountTransferred, source=player_account(opponent), destination=player_account(player),
+                amount=stake, rule="roby.stakes.per-roby", cause=cause,
+            )
+    busted = [p for p in opponents if state.scores[p] > PASS_LIMIT]
+    for opponent in busted:
+        decision.record(PlayerBusted, player=opponent, score=state.scores[opponent])
+    if busted:
+        decision.record(DecisionsOpened, players=busted)
+        _settle_forced_decisions(decision)
+    else:
+        _next_deal(decision)
+
+
+def may_reenlist(state: RobyState, player: str) -> bool:
+    """Re-enlisting needs at least two players still in the game besides the player."""
+    return len([p for p in state.still_in() if p != player]) >= 2
+
+
+def reenlist_fee(state: RobyState) -> int:
+    """The fee: the pot shared among the players staying in (rounded up), or the buy-in (option)."""
+    if state.options["reenlist_fee"] == "buy_in":
+        return int(state.options["buy_in"])
+    staying = len(state.still_in())
+    pot = state.ledger.balance(POT)
+    return -(-pot // staying)
+
+
+def verify_decision(state: RobyState, player: str) -> None:
+    """Refuse a decision by anyone but the next busted player to decide."""
+    if not state.deciding or state.deciding[0] != player:
+        due = state.deciding[0] if state.deciding else "nobody"
+        raise IllegalMoveError(f"{due} decides next whether to re-enlist, not {player}", code="roby.reenlist.not-due")
+
+
+def reenlist(decision: Decision, action: Action) -> None:
+    """A busted player re-enlists at the highest score still in the game, paying his fee into the pot."""
+    state: RobyState = decision.state
+    verify_decision(state, action.player)
+    if not may_reenlist(state, action.player):
+        raise IllegalMoveError(
+            "re-enlisting needs at least two other players still in the game", code="roby.reenlist.two-remain"
+        )
+    fee = reenlist_fee(state)
+    score = max(state.scores[p] for p in state.still_in())
+    decision.record(PlayerReenlisted, player=action.player, score=score)
+    if fee:
+        decision.record(
+            AmountTransferred, source=player_account(action.player), destination=POT, amount=fee,
+            rule="roby.stakes.reenlist-fee", cause=decision.last_version,
+        )
+    _settle_forced_decisions(decision)
+
+
+def leave(decision: Decision, action: Action) -> None:
+    """A busted player leaves the game."""
+    verify_decision(decision.state, action.player)
+    decision.record(PlayerLeft, player=action.player)
+    _settle_forced_decisions(decision)
+
+
+def _settle_forced_decisions(decision: Decision) -> None:
+    """Busted players who cannot re-enlist leave; once nobody is left to decide, the game goes on or ends."""
+    state: RobyState = decision.state
+    while state.deciding and not may_reenlist(state, state.deciding[0]):
+        decision.record(PlayerLeft, player=state.deciding[0])
+    if not state.deciding:
+        _next_deal(decision)
+
+
+def _next_deal(decision: Decision) -> None:
+    state: RobyState = decision.state
+    remaining = state.still_in()
+    if len(remaining) == 1:
+        winner = remaining[0]
+        decision.record(GameWon, player=winner)
+        pot = state.ledger.balance(POT)
+        if pot:
+            decision.record(
+                AmountTransferred, source=POT, destination=player_account(winner), amount=pot,
+                rule="roby.stakes.pot-to-winner", cause=decision.last_version,
+            )
+        return
+    dealer = state.dealer or remaining[0]
+    decision.record(DealerChosen, dealer=next_in_game(state, dealer))
+
+

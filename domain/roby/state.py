@@ -1,0 +1,64 @@
+"""Roby's rule state: plain data that the events assign and the rules read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.ledger import Ledger
+from domain.zones import Zone
+
+CUT, DEAL, PLAY, DECIDE, OVER = "cut", "deal", "play", "decide", "over"
+IN, BUSTED, LEFT = "in", "busted", "left"
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table: who laid it, group or sequence, and its cards in table order."""
+
+    id: int
+    owner: str
+    kind: str
+    cards: list[str]
+
+
+@dataclass
+class RobyState:
+    """Everything the record knows about a Roby game at one event."""
+
+    players: list[str]
+    options: dict[str, Any]
+    deal_mode: str
+    phase: str = CUT
+    cutters: list[str] = field(default_factory=list)
+    cuts: dict[str, str] = field(default_factory=dict)
+    dealer: str | None = None
+    hand_number: int = 0
+    hands: dict[str, Zone] = field(default_factory=dict)
+    stock: Zone = field(default_factory=lambda: Zone(secret=True))
+    discard: list[str] = field(default_factory=list)
+    melds: list[TableMeld] = field(default_factory=list)
+    turn: str | None = None
+    drawn: bool = False
+    taken_card: str | None = None
+    tabled_this_turn: bool = False
+    turns_taken: dict[str, int] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    standing: dict[str, str] = field(default_factory=dict)
+    reenlistments: dict[str, int] = field(default_factory=dict)
+    deciding: list[str] = field(default_factory=list)
+    hand_winner: str | None = None
+    winner: str | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+
+    def still_in(self) -> list[str]:
+        """Players still in the game, in seat order: under 100, or re-enlisted since."""
+        return [p for p in self.players if self.standing[p] == IN]
+
+    def own_melds(self, player: str) -> list[TableMeld]:
+        """The melds a player has laid this hand."""
+        return [m for m in self.melds if m.owner == player]
+
+    def meld(self, meld_id: int) -> TableMeld | None:
+        """The meld with this id, if it is on the table."""
+        return next((m for m in self.melds if m.id == meld_id), None)

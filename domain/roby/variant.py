@@ -1,0 +1,151 @@
+"""Roby as a variant: its data (players, options, actions) and the wiring of its rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.actions import Action, ActionKind, Param
+from domain.docs import to_doc
+from domain.errors import IllegalMoveError, SetupError
+from domain.ledger import AmountTransferred, player_account
+from domain.roby import dealing, legal, play, settle
+from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState
+from domain.variant import Decision, OptionSpec, Variant
+
+Handler = Callable[[Decision, Action], None]
+
+PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
+    CUT: {"cut": dealing.cut},
+    DEAL: {"deal": dealing.deal},
+    PLAY: {
+        "draw": play.draw,
+        "meld": play.meld,
+        "lay_off": play.lay_off,
+        "discard": play.discard,
+        "go_out": play.go_out,
+    },
+    DECIDE: {"reenlist": settle.reenlist, "leave": settle.leave},
+    OVER: {},
+}
+
+
+class Roby(Variant):
+    """Roby: ten cards each, melds of three, the 99 rule, busts at 100 and re-enlistment for a fee."""
+
+    name = "roby"
+    title = "Roby"
+    min_players = 2
+    max_players = 8
+    option_specs = (
+        OptionSpec("packs", 1, "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)", (1, 2)),
+        OptionSpec("buy_in", 500, "what each player pays into the pot before the game, in minor units", minimum=0),
+        OptionSpec("per_roby", 100, "what each opponent still in pays the winner of a hand, in minor units", minimum=0),
+        OptionSpec(
+            "reenlist_fee", "pot_share", "pot_share: the pot over the players staying in, rounded up; buy_in",
+            ("pot_share", "buy_in"),
+        ),
+        OptionSpec(
+            "measure_99", "after_discard", "whether the 99 rule measures the hand after or before the discard",
+            ("after_discard", "before_discard"),
+        ),
+    )
+    action_kinds: Mapping[str, ActionKind] = {
+        kind.type: kind
+        for kind in (
+            ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind(
+                "deal", "deal the hand (recorded: every hand and the upcard)",
+                (Param("hands", "card_map", False), Param("upcard", "card", False)),
+            ),
+            ActionKind(
+                "draw", "draw the top of the stock (recorded: name it) or of the discard pile",
+                (Param("source", "text", choices=("stock", "discard")), Param("card", "card", False)),
+            ),
+            ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
+            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))),
+            ActionKind("discard", "discard a card, ending the turn", (Param("card", "card"),)),
+            ActionKind(
+                "go_out", "table every card at once: melds, then lay-offs, then perhaps a last discard",
+                (Param("melds", "melds", False), Param("lay_offs", "lay_offs", False), Param("discard", "card", False)),
+            ),
+            ActionKind("reenlist", "re-enlist after busting, paying the fee"),
+            ActionKind("leave", "leave the game after busting"),
+        )
+    }
+
+    def default_option(self, spec: OptionSpec, players: list[str]) -> Any:
+        """Two packs by default from five players on."""
+        if spec.name == "packs":
+            return 2 if len(players) >= 5 else 1
+        return spec.default
+
+    def check_setup(self, players: list[str], options: Mapping[str, Any]) -> None:
+        """One pack cannot deal ten cards to five or more players and leave a stock."""
+        if options["packs"] == 1 and len(players) >= 5:
+            raise SetupError("one pack cannot deal ten cards to five or more players: use packs 2", field="options.packs")
+
+    def new_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str) -> RobyState:
+        """Everyone still to cut; scores at 0; everyone in."""
+        return RobyState(
+            players=list(players),
+            options=dict(options),
+            deal_mode=deal_mode,
+            cutters=list(players),
+            scores={p: 0 for p in players},
+            standing={p: IN for p in players},
+            reenlistments={p: 0 for p in players},
+        )
+
+    def open(self, decision: Decision) -> None:
+        """Every player pays the buy-in into the pot."""
+        state: RobyState = decision.state
+        amount = int(state.options["buy_in"])
+        if amount:
+            for player in state.players:
+                decision.record(
+                    AmountTransferred, source=player_account(player), destination=settle.POT, amount=amount,
+                    rule="roby.stakes.buy-in", cause=decision.base_version,
+                )
+
+    def decide(self, decision: Decision, action: Action) -> None:
+        """Dispatch the action to the rule for the game's phase."""
+        state: RobyState = decision.state
+        handler = PHASE_ACTIONS[state.phase].get(action.type)
+        if action.player not in state.players:
+            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
+        if handler is None:
+            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
+            raise IllegalMoveError(
+                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where "
+                f"the actions are {allowed}",
+                code="wrong-phase",
+            )
+        handler(decision, action)
+
+    def legal_actions(self, state: RobyState, version: int) -> list[dict[str, Any]]:
+        """Every kind of action open now, built from the same rules that validate moves."""
+        return legal.actions(self, state, version)
+
+    def to_doc(self, state: RobyState) -> dict[str, Any]:
+        """The whole state, with the pot and the players still in."""
+        doc: dict[str, Any] = to_doc(state)
+        doc["pot"] = state.ledger.balance(settle.POT)
+        doc["still_in"] = state.still_in()
+        return doc
+
+    def to_move(self, state: RobyState) -> list[str]:
+        """Who may act now."""
+        if state.phase == CUT:
+            return [p for p in state.cutters if p not in state.cuts]
+        if state.phase == DEAL:
+            return [state.dealer] if state.dealer else []
+        if state.phase == PLAY:
+            return [state.turn] if state.turn else []
+        if state.phase == DECIDE:
+            return state.deciding[:1]
+        return []
+
+    def is_over(self, state: RobyState) -> bool:
+        """The game is over once it has a winner."""
+        return state.phase == OVER

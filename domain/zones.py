@@ -1,0 +1,87 @@
+"""What the record knows about a pile or a hand: named cards plus a count of cards not yet named.
+
+A card is either named (its code is listed) or unknown (counted in `hidden`). A recorded deal names
+every hand and leaves the stock unknown; a shuffled deal knows the stock's order. Later a hand may
+stay unknown until its cards are revealed, without a change to this model.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from domain.errors import CardConflictError
+
+
+@dataclass
+class Zone:
+    """Cards in one place. `known` lists named cards (top first when `ordered`); `hidden` counts the rest.
+
+    A `secret` zone (a hand, the stock) shows spectators only how many cards it holds.
+    """
+
+    known: list[str] = field(default_factory=list)
+    hidden: int = 0
+    ordered: bool = False
+    secret: bool = False
+
+    @property
+    def size(self) -> int:
+        """How many cards the zone holds, named or not."""
+        return len(self.known) + self.hidden
+
+    def count(self, code: str) -> int:
+        """How many copies of a named card the zone is known to hold."""
+        return self.known.count(code)
+
+    def remove(self, code: str) -> None:
+        """Take out one named copy, or one unknown card that the caller has just named."""
+        if code in self.known:
+            self.known.remove(code)
+        else:
+            self.hidden -= 1
+
+    def take_top(self) -> str:
+        """Take the top card of an ordered zone."""
+        return self.known.pop(0)
+
+
+def seeded_order(cards: Iterable[str], seed: int) -> list[str]:
+    """The cards shuffled by a seeded generator: the same seed always gives the same order."""
+    order = sorted(cards)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def named_counts(zones: Iterable[Zone]) -> Counter[str]:
+    """How many copies of each card all the given zones name."""
+    total: Counter[str] = Counter()
+    for zone in zones:
+        total.update(zone.known)
+    return total
+
+
+def check_can_name(code: str, deck: Counter[str], named: Counter[str], zone: Zone, where: str) -> None:
+    """Refuse to name a card that the zone cannot hold: it is neither named there nor an unseen copy."""
+    if code in zone.known and not zone.ordered:
+        return
+    if zone.ordered:
+        if zone.known and zone.known[0] == code:
+            return
+        raise CardConflictError(f"{code} is not the top card of the {where}")
+    if code not in deck:
+        raise CardConflictError(f"{code} is not in this game's deck")
+    if zone.hidden <= 0 or named[code] >= deck[code]:
+        raise CardConflictError(
+            f"{code} cannot come from the {where}: every copy of it is already accounted for"
+        )
+
+
+def check_counts(deck: Counter[str], named: Counter[str]) -> None:
+    """Refuse a set of named cards that holds some card more often than the deck does."""
+    for code, count in named.items():
+        if count > deck[code]:
+            copies = "once" if deck[code] == 1 else f"{deck[code]} times"
+            raise CardConflictError(f"{code} is named {count} times, but the deck holds it {copies}")
