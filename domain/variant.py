@@ -93,6 +93,8 @@ class Variant(ABC):
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
     action_kinds: ClassVar[Mapping[str, ActionKind]]
+    state_types: ClassVar[tuple[type, ...]]
+    """Every dataclass that appears in the variant's rule state, so snapshots can store it."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

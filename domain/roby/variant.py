@@ -8,10 +8,11 @@ from typing import Any
 from domain.actions import Action, ActionKind, Param
 from domain.docs import to_doc
 from domain.errors import IllegalMoveError, SetupError
-from domain.ledger import AmountTransferred, player_account
+from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.roby import dealing, legal, play, settle
-from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState
+from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, OptionSpec, Variant
+from domain.zones import Zone
 
 Handler = Callable[[Decision, Action], None]
 
@@ -50,6 +51,7 @@ class Roby(Variant):
             ("after_discard", "before_discard"),
         ),
     )
+    state_types = (RobyState, TableMeld, Zone, Ledger)
     action_kinds: Mapping[str, ActionKind] = {
         kind.type: kind
         for kind in (
