@@ -1,0 +1,1 @@
+"""Meldbook's use cases over the event store (the eventsourcing Application)."""
