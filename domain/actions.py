@@ -55,7 +55,9 @@ def _lay_offs(value: object, name: str) -> list[dict[str, Any]]:
         where = f"{name}[{i}]"
         if not isinstance(item, dict) or set(item) != {"card", "meld"}:
             raise InvalidActionError(f"{where} must be an object with exactly 'card' and 'meld'", field=where)
-        parsed.append({"card": _card(item["card"], f"{where}.card"), "meld": _whole(item["meld"], f"{where}.meld")})
+        parsed.append(
+            {"card": _card(item["card"], f"{where}.card"), "meld": _whole(item["meld"], f"{where}.meld")}
+        )
     return parsed
 
 
@@ -127,6 +129,8 @@ def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Ac
             continue
         value = PARSERS[param.kind](body[param.name], param.name)
         if param.choices and value not in param.choices:
-            raise InvalidActionError(f"{param.name} must be one of: {', '.join(param.choices)}", field=param.name)
+            raise InvalidActionError(
+                f"{param.name} must be one of: {', '.join(param.choices)}", field=param.name
+            )
         args[param.name] = value
     return Action(kind_name, player, args)

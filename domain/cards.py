@@ -32,7 +32,9 @@ class Card:
         rank_text, suit = code[:-1], code[-1:]
         rank_text = _RANK_ALIASES.get(rank_text, rank_text)
         if suit not in SUITS or rank_text not in RANKS:
-            raise InvalidCardError(f"{text!r} is not a card: use ranks A 2-10 J Q K (T for ten) and suits C D H S")
+            raise InvalidCardError(
+                f"{text!r} is not a card: use ranks A 2-10 J Q K (T for ten) and suits C D H S"
+            )
         return cls(RANKS.index(rank_text) + 1, suit)
 
     @property

@@ -11,7 +11,12 @@ from domain.zones import Zone
 def to_doc(value: Any) -> Any:
     """Dataclasses, zones, lists and dicts as plain JSON data."""
     if isinstance(value, Zone):
-        return {"cards": list(value.known), "unknown": value.hidden, "count": value.size, "secret": value.secret}
+        return {
+            "cards": list(value.known),
+            "unknown": value.hidden,
+            "count": value.size,
+            "secret": value.secret,
+        }
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_doc(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):

@@ -33,7 +33,7 @@ class GameEvent(AggregateEvent):
     @property
     def payload(self) -> dict[str, Any]:
         """The fact's own fields, without the store's metadata."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _METADATA}  # type: ignore[arg-type]
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in _METADATA}
 
     @classmethod
     def event_name(cls) -> str:

@@ -30,7 +30,13 @@ class Game(Aggregate):
         title: str
 
     def __init__(
-        self, variant: str, players: list[str], options: dict[str, Any], deal_mode: str, token_hash: str, title: str
+        self,
+        variant: str,
+        players: list[str],
+        options: dict[str, Any],
+        deal_mode: str,
+        token_hash: str,
+        title: str,
     ) -> None:
         self.variant = variant
         self.players = list(players)
@@ -96,7 +102,11 @@ class Game(Aggregate):
 
 def check_players(players: object) -> None:
     """Refuse a seating that is not a list of distinct, non-empty names."""
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players):
-        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
+    if not isinstance(players, list) or not all(
+        isinstance(p, str) and p.strip() and len(p) <= 40 for p in players
+    ):
+        raise SetupError(
+            "players must be a list of names of 1 to 40 characters, in seat order", field="players"
+        )
     if len(set(players)) != len(players):
         raise SetupError("every player needs a name of his own", field="players")

@@ -7,7 +7,7 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -17,7 +17,7 @@ from domain.events import GameEvent
 
 DEAL_MODES = ("recorded", "shuffled")
 _SCRATCH_ID = UUID(int=0)
-_SCRATCH_TIME = datetime(2000, 1, 1, tzinfo=timezone.utc)
+_SCRATCH_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +36,18 @@ class OptionSpec:
         if self.choices:
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
-                raise SetupError(f"option {self.name} must be one of: {allowed}", field=f"options.{self.name}")
+                raise SetupError(
+                    f"option {self.name} must be one of: {allowed}", field=f"options.{self.name}"
+                )
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise SetupError(f"option {self.name} must be a whole number", field=f"options.{self.name}")
         low = self.minimum if self.minimum is not None else 0
         high = self.maximum if self.maximum is not None else 10**9
         if not low <= value <= high:
-            raise SetupError(f"option {self.name} must be between {low} and {high}", field=f"options.{self.name}")
+            raise SetupError(
+                f"option {self.name} must be between {low} and {high}", field=f"options.{self.name}"
+            )
         return value
 
 
@@ -102,7 +106,10 @@ class Variant(ABC):
         for name in given:
             if name not in specs:
                 raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
-        return {name: spec.check(given.get(name, self.default_option(spec, players))) for name, spec in specs.items()}
+        return {
+            name: spec.check(given.get(name, self.default_option(spec, players)))
+            for name, spec in specs.items()
+        }
 
     def default_option(self, spec: OptionSpec, players: list[str]) -> Any:
         """The default of an option; variants override this where it depends on the players."""
@@ -170,7 +177,12 @@ class Variant(ABC):
                     "type": kind.type,
                     "summary": kind.summary,
                     "fields": [
-                        {"name": p.name, "kind": p.kind, "required": p.required, **({"choices": list(p.choices)} if p.choices else {})}
+                        {
+                            "name": p.name,
+                            "kind": p.kind,
+                            "required": p.required,
+                            **({"choices": list(p.choices)} if p.choices else {}),
+                        }
                         for p in kind.params
                     ],
                 }
@@ -184,7 +196,9 @@ def with_version(body: dict[str, Any], version: int) -> dict[str, Any]:
     return {**body, "expected_version": version}
 
 
-def legal_bodies(variant: Variant, state: Any, version: int, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def legal_bodies(
+    variant: Variant, state: Any, version: int, bodies: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The candidate bodies the rules accept: each is decided on a scratch copy, so legality is defined once."""
     accepted = []
     for body in bodies:

@@ -24,7 +24,7 @@ def view_doc(doc: Any, viewer: Viewer) -> Any:
         return doc
     if viewer is Viewer.SPECTATOR and doc.get("secret") is True:
         return {"count": doc.get("count"), "secret": True}
-    shown = {}
+    shown: dict[str, Any] = {}
     for key, value in doc.items():
         if key in NEVER_SHOWN:
             continue
@@ -37,7 +37,7 @@ def view_doc(doc: Any, viewer: Viewer) -> Any:
 
 def view_event(payload: dict[str, Any], secret_fields: tuple[str, ...], viewer: Viewer) -> dict[str, Any]:
     """An event's payload as the viewer may see it: the event's secret fields masked for spectators."""
-    shown = view_doc(payload, viewer)
+    shown: dict[str, Any] = view_doc(payload, viewer)
     if viewer is Viewer.SPECTATOR:
         for name in secret_fields:
             if name in shown:

@@ -79,11 +79,15 @@ class Meldbook(Application):
         self.save(game)
         return game, token
 
-    def record_move(self, game_id: UUID, body: Mapping[str, Any], expected_version: int, token: str | None) -> list[StoredEvent]:
+    def record_move(
+        self, game_id: UUID, body: Mapping[str, Any], expected_version: int, token: str | None
+    ) -> list[StoredEvent]:
         """Record one action at the version the client last saw; return the events it stored."""
         game = self.game(game_id)
         if not token_matches(token, game.token_hash):
-            raise TokenError("this game's recorder token is needed to record moves (Authorization: Bearer <token>)")
+            raise TokenError(
+                "this game's recorder token is needed to record moves (Authorization: Bearer <token>)"
+            )
         check_version(game, expected_version)
         game.record(body, self.chance)
         try:
@@ -131,10 +135,15 @@ class Meldbook(Application):
             for notification in batch:
                 if notification.topic == Game.Created.TOPIC:
                     created = self.mapper.to_domain_event(notification)
-                    entries.append(GameEntry(
-                        str(created.originator_id), created.variant, created.title, list(created.players),
-                        created.timestamp.isoformat(),
-                    ))
+                    entries.append(
+                        GameEntry(
+                            str(created.originator_id),
+                            created.variant,
+                            created.title,
+                            list(created.players),
+                            created.timestamp.isoformat(),
+                        )
+                    )
             self.index.add(entries, batch[-1].id)
             start = batch[-1].id + 1
 

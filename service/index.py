@@ -68,8 +68,11 @@ class GameIndex:
         """The index in the same database as the application's events."""
         if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
             params = {
-                "dbname": env["POSTGRES_DBNAME"], "host": env["POSTGRES_HOST"], "port": env.get("POSTGRES_PORT", "5432"),
-                "user": env["POSTGRES_USER"], "password": env["POSTGRES_PASSWORD"],
+                "dbname": env["POSTGRES_DBNAME"],
+                "host": env["POSTGRES_HOST"],
+                "port": env.get("POSTGRES_PORT", "5432"),
+                "user": env["POSTGRES_USER"],
+                "password": env["POSTGRES_PASSWORD"],
             }
             return cls(lambda: psycopg.connect(**params), "%s")
         if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" and env["SQLITE_DBNAME"] != ":memory:":
@@ -98,7 +101,9 @@ class GameIndex:
     def position(self) -> int:
         """The last notification id the index has processed."""
         with self._cursor() as cursor:
-            cursor.execute(self._sql("SELECT position FROM meldbook_index_position WHERE name = ?"), ("games",))
+            cursor.execute(
+                self._sql("SELECT position FROM meldbook_index_position WHERE name = ?"), ("games",)
+            )
             row = cursor.fetchone()
         return int(row[0]) if row else 0
 
@@ -144,8 +149,10 @@ class GameIndex:
             cursor.execute(self._sql(f"SELECT COUNT(*) FROM meldbook_games{where}"), params)
             total = int(cursor.fetchone()[0])
             cursor.execute(
-                self._sql(f"SELECT id, variant, title, players, created_at FROM meldbook_games{where} "
-                          "ORDER BY created_at DESC, id LIMIT ? OFFSET ?"),
+                self._sql(
+                    f"SELECT id, variant, title, players, created_at FROM meldbook_games{where} "
+                    "ORDER BY created_at DESC, id LIMIT ? OFFSET ?"
+                ),
                 [*params, wanted.limit, wanted.offset],
             )
             rows = cursor.fetchall()

@@ -8,7 +8,7 @@ from domain.roby.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from domain.zones import Zone, check_counts, check_can_name, named_counts, seeded_order
+from domain.zones import Zone, check_can_name, check_counts, named_counts, seeded_order
 
 
 def cut(decision: Decision, action: Action) -> None:
@@ -38,7 +38,9 @@ def _cut_card(decision: Decision, action: Action) -> str:
     card: str | None = action.get("card")
     if state.deal_mode == "shuffled":
         if card is not None:
-            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
+            raise InvalidActionError(
+                "in a shuffled game the service cuts the card: leave out 'card'", field="card"
+            )
         return seeded_order((deck - named).elements(), decision.chance.seed())[0]
     if card is None:
         raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
@@ -50,18 +52,24 @@ def deal(decision: Decision, action: Action) -> None:
     """The dealer deals ten cards to each player still in and turns up the first discard."""
     state: RobyState = decision.state
     if action.player != state.dealer:
-        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer")
+        raise IllegalMoveError(
+            f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer"
+        )
     seats = from_left_of(state, action.player, state.still_in())
     deck = deck_of(state.options)
     seed = None
     if state.deal_mode == "shuffled":
         for name in ("hands", "upcard"):
             if action.get(name) is not None:
-                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+                raise InvalidActionError(
+                    f"in a shuffled game the service deals: leave out '{name}'", field=name
+                )
         seed = decision.chance.seed()
         order = seeded_order(deck.elements(), seed)
-        hands = {p: [order[2 * (r * len(seats) + i) + k] for r in range(HAND_SIZE // 2) for k in (0, 1)]
-                 for i, p in enumerate(seats)}
+        hands = {
+            p: [order[2 * (r * len(seats) + i) + k] for r in range(HAND_SIZE // 2) for k in (0, 1)]
+            for i, p in enumerate(seats)
+        }
         dealt = HAND_SIZE * len(seats)
         upcard, stock = order[dealt], order[dealt + 1 :]
     else:
@@ -70,8 +78,14 @@ def deal(decision: Decision, action: Action) -> None:
         stock = None
     stock_size = sum(deck.values()) - HAND_SIZE * len(seats) - 1
     decision.record(
-        HandDealt, dealer=action.player, hands=hands, upcard=upcard, stock_size=stock_size,
-        stock=stock, seed=seed, first_player=seats[0],
+        HandDealt,
+        dealer=action.player,
+        hands=hands,
+        upcard=upcard,
+        stock_size=stock_size,
+        stock=stock,
+        seed=seed,
+        first_player=seats[0],
     )
 
 
@@ -79,7 +93,9 @@ def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str
     hands = action.get("hands")
     upcard = action.get("upcard")
     if hands is None or upcard is None:
-        raise InvalidActionError("a recorded deal needs 'hands' for every player and the 'upcard'", field="hands")
+        raise InvalidActionError(
+            "a recorded deal needs 'hands' for every player and the 'upcard'", field="hands"
+        )
     if set(hands) != set(seats):
         raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
     for player, cards in hands.items():

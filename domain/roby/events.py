@@ -268,4 +268,3 @@ def _start_turn(state: RobyState, player: str) -> None:
     state.drawn = False
     state.taken_card = None
     state.tabled_this_turn = False
-

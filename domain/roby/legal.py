@@ -56,7 +56,10 @@ def _cut(state: RobyState, player: str) -> Candidate:
     if state.deal_mode == "shuffled":
         return ("cut", [body], None)
     unseen = sorted((deck_of(state.options) - Counter(state.cuts.values())).elements())
-    template = {"body": {**body, "card": "<card>"}, "constraints": "card: the card the player cut, not one already cut"}
+    template = {
+        "body": {**body, "card": "<card>"},
+        "constraints": "card: the card the player cut, not one already cut",
+    }
     return ("cut", [{**body, "card": unseen[0]}], template)
 
 
@@ -87,8 +90,10 @@ def _draws(state: RobyState, player: str) -> list[Candidate]:
     known = sorted(set(state.stock.known))
     unseen = sorted((deck_of(state.options) - named_cards(state)).elements()) if state.stock.hidden else []
     examples = [{**stock, "card": c} for c in (known or unseen)[:1]]
-    template = {"body": {**stock, "card": "<card>"}, "constraints": "card: the card drawn, which the record does not "
-                "already place elsewhere"}
+    template = {
+        "body": {**stock, "card": "<card>"},
+        "constraints": "card: the card drawn, which the record does not already place elsewhere",
+    }
     return [("draw", examples, template), taken]
 
 
@@ -101,16 +106,22 @@ def _turn(state: RobyState, player: str) -> list[Candidate]:
         melds = [list(map(str, m)) for m in candidate_melds(Card.parse(c) for c in hand)]
         bodies.append(("meld", [{"type": "meld", "player": player, "cards": m} for m in melds], None))
         lay_offs = [
-            {"type": "lay_off", "player": player, "card": c, "meld": m.id} for c in sorted(set(hand)) for m in state.melds
+            {"type": "lay_off", "player": player, "card": c, "meld": m.id}
+            for c in sorted(set(hand))
+            for m in state.melds
         ]
         bodies.append(("lay_off", lay_offs, None))
     plan = play.plan_to_go_out(state, player)
     if plan is not None:
         template = {
-            "body": {"type": "go_out", "player": player, "melds": [["<card>"]], "lay_offs": [{"card": "<card>", "meld": 0}]},
+            "body": {
+                "type": "go_out",
+                "player": player,
+                "melds": [["<card>"]],
+                "lay_offs": [{"card": "<card>", "meld": 0}],
+            },
             "constraints": "melds, then lay-offs (meld ids as listed, new melds numbered on), then at most one "
             "discard, using every card in hand",
         }
         bodies.append(("go_out", [{"type": "go_out", "player": player, **plan}], template))
     return bodies
-

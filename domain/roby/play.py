@@ -12,8 +12,8 @@ from domain.roby.rules import (
     find_plan,
     fitting_meld,
     going_out,
-    named_cards,
     legal_discards,
+    named_cards,
     new_meld,
     next_in_game,
     next_meld_id,
@@ -35,7 +35,9 @@ def verify_drawn(state: RobyState, player: str, drawn: bool) -> None:
     """Refuse a draw after drawing, or a table play or discard before drawing."""
     verify_turn(state, player)
     if drawn and not state.drawn:
-        raise IllegalMoveError(f"{player} must draw first, from the stock or the discard pile", code="roby.draw-first")
+        raise IllegalMoveError(
+            f"{player} must draw first, from the stock or the discard pile", code="roby.draw-first"
+        )
     if not drawn and state.drawn:
         raise IllegalMoveError(f"{player} has already drawn this turn", code="roby.one-draw")
 
@@ -48,7 +50,9 @@ def draw(decision: Decision, action: Action) -> None:
     if action.get("source") == "discard":
         top = state.discard[-1]
         if card is not None and card != top:
-            raise IllegalMoveError(f"the top of the discard pile is {top}, not {card}", code="roby.discard-top")
+            raise IllegalMoveError(
+                f"the top of the discard pile is {top}, not {card}", code="roby.discard-top"
+            )
         decision.record(DiscardTaken, player=action.player, card=top)
         return
     if state.stock.ordered:
@@ -100,7 +104,9 @@ def verify_lay_off(state: RobyState, player: str, card: str, meld_id: int) -> No
             f"{player} needs a meld of his own on the table before laying off", code="roby.lay-off.own-meld"
         )
     if fitting_meld(card, [target]) is None:
-        raise IllegalMoveError(f"{card} does not fit the meld {' '.join(target.cards)}", code="roby.lay-off.fit")
+        raise IllegalMoveError(
+            f"{card} does not fit the meld {' '.join(target.cards)}", code="roby.lay-off.fit"
+        )
     rest = list(state.hands[player].known)
     rest.remove(card)
     verify_can_end_turn(state, player, rest, state.melds)
@@ -185,7 +191,9 @@ def go_out(decision: Decision, action: Action) -> None:
     melds: list[list[str]] = action.get("melds", [])
     lay_offs: list[dict[str, int | str]] = action.get("lay_offs", [])
     final: str | None = action.get("discard")
-    rest = without(state.hands[player].known, [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs])
+    rest = without(
+        state.hands[player].known, [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs]
+    )
     if rest is None or rest != ([final] if final else []):
         raise IllegalMoveError(
             f"going out must use every card in {player}'s hand exactly once", code="roby.go-out.all-cards"
@@ -203,11 +211,16 @@ def go_out(decision: Decision, action: Action) -> None:
         card, meld_id = str(item["card"]), int(item["meld"])
         target = state.meld(meld_id)
         if target is None or fitting_meld(card, [target]) is None:
-            where = f"the meld {' '.join(target.cards)}" if target else f"meld {meld_id}, which is not on the table"
+            where = (
+                f"the meld {' '.join(target.cards)}"
+                if target
+                else f"meld {meld_id}, which is not on the table"
+            )
             raise IllegalMoveError(f"{card} does not fit {where}", code="roby.lay-off.fit")
         if not state.own_melds(player) and not eleven:
             raise IllegalMoveError(
-                f"{player} needs a meld of his own on the table before laying off", code="roby.lay-off.own-meld"
+                f"{player} needs a meld of his own on the table before laying off",
+                code="roby.lay-off.own-meld",
             )
         decision.record(CardLaidOff, player=player, card=card, meld=meld_id)
     if final is not None:
@@ -239,4 +252,3 @@ def plan_to_go_out(state: RobyState, player: str) -> dict[str, object] | None:
         "lay_offs": [{"card": c, "meld": m} for c, m in plan.lay_offs],
         **({"discard": plan.discard} if plan.discard else {}),
     }
-

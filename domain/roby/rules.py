@@ -145,7 +145,9 @@ def _lay_off_all(hand: list[str], table: list[TableMeld]) -> tuple[list[str], li
             target = fitting_meld(card, table)
             if target is not None:
                 rest.remove(card)
-                target.cards = [str(c) for c in order_meld(target.kind, [Card.parse(c) for c in [*target.cards, card]])]
+                target.cards = [
+                    str(c) for c in order_meld(target.kind, [Card.parse(c) for c in [*target.cards, card]])
+                ]
                 lay_offs.append((card, target.id))
                 progress = True
     return rest, lay_offs

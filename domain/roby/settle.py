@@ -57,13 +57,19 @@ def went_out(decision: Decision, player: str, method: str) -> None:
     opponents = [p for p in from_left_of(state, state.dealer or player, state.still_in()) if p != player]
     for opponent in opponents:
         points = hand_value(state.hands[opponent].known)
-        decision.record(PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause)
+        decision.record(
+            PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause
+        )
     stake = int(state.options["per_roby"])
     for opponent in opponents:
         if stake:
             decision.record(
-                AmountTransferred, source=player_account(opponent), destination=player_account(player),
-                amount=stake, rule="roby.stakes.per-roby", cause=cause,
+                AmountTransferred,
+                source=player_account(opponent),
+                destination=player_account(player),
+                amount=stake,
+                rule="roby.stakes.per-roby",
+                cause=cause,
             )
     busted = [p for p in opponents if state.scores[p] > PASS_LIMIT]
     for opponent in busted:
@@ -93,7 +99,9 @@ def verify_decision(state: RobyState, player: str) -> None:
     """Refuse a decision by anyone but the next busted player to decide."""
     if not state.deciding or state.deciding[0] != player:
         due = state.deciding[0] if state.deciding else "nobody"
-        raise IllegalMoveError(f"{due} decides next whether to re-enlist, not {player}", code="roby.reenlist.not-due")
+        raise IllegalMoveError(
+            f"{due} decides next whether to re-enlist, not {player}", code="roby.reenlist.not-due"
+        )
 
 
 def reenlist(decision: Decision, action: Action) -> None:
@@ -109,8 +117,12 @@ def reenlist(decision: Decision, action: Action) -> None:
     decision.record(PlayerReenlisted, player=action.player, score=score)
     if fee:
         decision.record(
-            AmountTransferred, source=player_account(action.player), destination=POT, amount=fee,
-            rule="roby.stakes.reenlist-fee", cause=decision.last_version,
+            AmountTransferred,
+            source=player_account(action.player),
+            destination=POT,
+            amount=fee,
+            rule="roby.stakes.reenlist-fee",
+            cause=decision.last_version,
         )
     _settle_forced_decisions(decision)
 
@@ -140,11 +152,13 @@ def _next_deal(decision: Decision) -> None:
         pot = state.ledger.balance(POT)
         if pot:
             decision.record(
-                AmountTransferred, source=POT, destination=player_account(winner), amount=pot,
-                rule="roby.stakes.pot-to-winner", cause=decision.last_version,
+                AmountTransferred,
+                source=POT,
+                destination=player_account(winner),
+                amount=pot,
+                rule="roby.stakes.pot-to-winner",
+                cause=decision.last_version,
             )
         return
     dealer = state.dealer or remaining[0]
     decision.record(DealerChosen, dealer=next_in_game(state, dealer))
-
-

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.actions import Action, ActionKind, Param
 from domain.docs import to_doc
@@ -39,37 +39,59 @@ class Roby(Variant):
     min_players = 2
     max_players = 8
     option_specs = (
-        OptionSpec("packs", 1, "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)", (1, 2)),
-        OptionSpec("buy_in", 500, "what each player pays into the pot before the game, in minor units", minimum=0),
-        OptionSpec("per_roby", 100, "what each opponent still in pays the winner of a hand, in minor units", minimum=0),
         OptionSpec(
-            "reenlist_fee", "pot_share", "pot_share: the pot over the players staying in, rounded up; buy_in",
+            "packs", 1, "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)", (1, 2)
+        ),
+        OptionSpec(
+            "buy_in", 500, "what each player pays into the pot before the game, in minor units", minimum=0
+        ),
+        OptionSpec(
+            "per_roby",
+            100,
+            "what each opponent still in pays the winner of a hand, in minor units",
+            minimum=0,
+        ),
+        OptionSpec(
+            "reenlist_fee",
+            "pot_share",
+            "pot_share: the pot over the players staying in, rounded up; buy_in",
             ("pot_share", "buy_in"),
         ),
         OptionSpec(
-            "measure_99", "after_discard", "whether the 99 rule measures the hand after or before the discard",
+            "measure_99",
+            "after_discard",
+            "whether the 99 rule measures the hand after or before the discard",
             ("after_discard", "before_discard"),
         ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
-    action_kinds: Mapping[str, ActionKind] = {
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
             ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False),)),
             ActionKind(
-                "deal", "deal the hand (recorded: every hand and the upcard)",
+                "deal",
+                "deal the hand (recorded: every hand and the upcard)",
                 (Param("hands", "card_map", False), Param("upcard", "card", False)),
             ),
             ActionKind(
-                "draw", "draw the top of the stock (recorded: name it) or of the discard pile",
+                "draw",
+                "draw the top of the stock (recorded: name it) or of the discard pile",
                 (Param("source", "text", choices=("stock", "discard")), Param("card", "card", False)),
             ),
             ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
-            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))),
+            ActionKind(
+                "lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))
+            ),
             ActionKind("discard", "discard a card, ending the turn", (Param("card", "card"),)),
             ActionKind(
-                "go_out", "table every card at once: melds, then lay-offs, then perhaps a last discard",
-                (Param("melds", "melds", False), Param("lay_offs", "lay_offs", False), Param("discard", "card", False)),
+                "go_out",
+                "table every card at once: melds, then lay-offs, then perhaps a last discard",
+                (
+                    Param("melds", "melds", False),
+                    Param("lay_offs", "lay_offs", False),
+                    Param("discard", "card", False),
+                ),
             ),
             ActionKind("reenlist", "re-enlist after busting, paying the fee"),
             ActionKind("leave", "leave the game after busting"),
@@ -85,7 +107,9 @@ class Roby(Variant):
     def check_setup(self, players: list[str], options: Mapping[str, Any]) -> None:
         """One pack cannot deal ten cards to five or more players and leave a stock."""
         if options["packs"] == 1 and len(players) >= 5:
-            raise SetupError("one pack cannot deal ten cards to five or more players: use packs 2", field="options.packs")
+            raise SetupError(
+                "one pack cannot deal ten cards to five or more players: use packs 2", field="options.packs"
+            )
 
     def new_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str) -> RobyState:
         """Everyone still to cut; scores at 0; everyone in."""
@@ -106,8 +130,12 @@ class Roby(Variant):
         if amount:
             for player in state.players:
                 decision.record(
-                    AmountTransferred, source=player_account(player), destination=settle.POT, amount=amount,
-                    rule="roby.stakes.buy-in", cause=decision.base_version,
+                    AmountTransferred,
+                    source=player_account(player),
+                    destination=settle.POT,
+                    amount=amount,
+                    rule="roby.stakes.buy-in",
+                    cause=decision.base_version,
                 )
 
     def decide(self, decision: Decision, action: Action) -> None:

@@ -1,0 +1,46 @@
+"""The app factory: one Meldbook application per process, the blueprints, and the error table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from api import docs, games, health, moves, problems, variants
+from domain.variant import Chance
+from service.application import Meldbook
+from service.config import store_env
+
+API_SETTINGS: dict[str, Any] = {
+    "API_TITLE": "Meldbook",
+    "API_VERSION": "1.0.0",
+    "OPENAPI_VERSION": "3.1.0",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "/docs",
+    "OPENAPI_SWAGGER_UI_URL": docs.ASSETS_URL,
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    "API_SPEC_OPTIONS": {
+        "info": {
+            "description": "Records real-table rummy games (Roby, Robins Rummy, Royal Rummy) as immutable events."
+        },
+        "components": {
+            "securitySchemes": {"recorderToken": {"type": "http", "scheme": "bearer"}},
+        },
+    },
+}
+
+
+def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = None) -> Flask:
+    """Build the Flask app; `env` overrides the store settings read from the environment."""
+    app = Flask(__name__)
+    app.config.update(API_SETTINGS)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions["meldbook"] = Meldbook(env=dict(env) if env is not None else store_env(), chance=chance)
+    api = problems.ProblemApi(app)
+    for blueprint in (health.blp, variants.blp, games.blp, moves.blp):
+        api.register_blueprint(blueprint)
+    app.register_blueprint(docs.blp)
+    problems.register(app)
+    return app

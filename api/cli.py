@@ -1,0 +1,22 @@
+"""The `meldbook` console command (click, through Flask's CLI); later commands join this group."""
+
+from __future__ import annotations
+
+import click
+from flask.cli import FlaskGroup
+
+from api.app import create_app
+
+
+@click.group(cls=FlaskGroup, create_app=lambda: create_app(), add_default_commands=False)
+def main() -> None:
+    """Meldbook: record real-table rummy games."""
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
+def serve(host: str, port: int) -> None:
+    """Serve the API with Flask's server (use gunicorn in production)."""
+    app = create_app()
+    app.run(host=host, port=port, threaded=True, use_reloader=False)

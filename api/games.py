@@ -1,0 +1,109 @@
+"""/games: create, list and read games, their events and their state at any event."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from uuid import UUID
+
+from flask import Response, jsonify, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.access import meldbook, viewer_for
+from api.schemas import (
+    EventListSchema,
+    EventsArgsSchema,
+    GameCreatedSchema,
+    GameCreateSchema,
+    GameListArgsSchema,
+    GameListSchema,
+    GameStateSchema,
+    StateArgsSchema,
+)
+from service.application import present_event, present_state
+from service.index import GameFilter
+
+blp = Blueprint("games", __name__, description="Game records")
+
+
+@blp.route("/games")
+class Games(MethodView):
+    """All games."""
+
+    @blp.arguments(GameCreateSchema)
+    @blp.response(201, GameCreatedSchema)
+    def post(self, body: dict[str, Any]) -> Response:
+        """Create a game; the recorder token in the answer is shown only this once."""
+        game, token = meldbook().create_game(
+            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"]
+        )
+        response = jsonify({"id": str(game.id), "version": game.version, "token": token})
+        response.status_code = 201
+        response.headers["Location"] = url_for("games.Game", game_id=game.id)
+        response.headers["ETag"] = f'"{game.version}"'
+        return response
+
+    @blp.arguments(GameListArgsSchema, location="query")
+    @blp.response(200, GameListSchema)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        """List games by player, variant and creation date, newest first, a page at a time."""
+        size, page = args["page_size"], args["page"]
+        wanted = GameFilter(
+            player=args.get("player"),
+            variant=args.get("variant"),
+            since=_iso(args.get("since")),
+            until=_iso(args.get("until")),
+            limit=size,
+            offset=(page - 1) * size,
+        )
+        entries, total = meldbook().list_games(wanted)
+        return {"games": [vars_of(e) for e in entries], "total": total, "page": page, "page_size": size}
+
+
+@blp.route("/games/<uuid:game_id>")
+class Game(MethodView):
+    """One game as it is now."""
+
+    @blp.response(200, GameStateSchema)
+    def get(self, game_id: UUID) -> Response:
+        """The current state and who is to act; with the recorder token, hidden cards and legal actions too."""
+        viewer = viewer_for(game_id)
+        shown = present_state(meldbook().game(game_id), viewer)
+        response = jsonify(shown)
+        response.headers["ETag"] = f'"{shown["version"]}"'
+        return response
+
+
+@blp.route("/games/<uuid:game_id>/events")
+class Events(MethodView):
+    """A game's stored events."""
+
+    @blp.arguments(EventsArgsSchema, location="query")
+    @blp.response(200, EventListSchema)
+    def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+        """The stored events in order, with versions and timestamps; secrets masked without the token."""
+        viewer = viewer_for(game_id)
+        events = meldbook().stored_events(game_id, after=args["after"])
+        return {"game_id": game_id, "events": [present_event(e, viewer) for e in events]}
+
+
+@blp.route("/games/<uuid:game_id>/state")
+class State(MethodView):
+    """A game as it was after one event."""
+
+    @blp.arguments(StateArgsSchema, location="query")
+    @blp.response(200, GameStateSchema)
+    def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+        """The state rebuilt from the events up to event `at`."""
+        viewer = viewer_for(game_id)
+        return present_state(meldbook().game(game_id, version=args["at"]), viewer)
+
+
+def vars_of(entry: Any) -> dict[str, Any]:
+    """A frozen entry as a dict."""
+    return {name: getattr(entry, name) for name in entry.__slots__}
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None

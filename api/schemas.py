@@ -1,0 +1,181 @@
+"""Marshmallow schemas for request bodies, query strings and documented responses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+
+MAX_VERSION = 10**9
+
+
+class WholeNumber(fields.Integer):
+    """An integer that rejects booleans, strings and fractions, and accepts whole floats (53.0)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise ValidationError("Not a whole number.")
+        if isinstance(value, str):
+            if not value.strip().lstrip("-").isdigit():
+                raise ValidationError("Not a whole number.")
+            return super()._deserialize(value, attr, data, **kwargs)
+        if isinstance(value, float) and not value.is_integer():
+            raise ValidationError("Not a whole number.")
+        return int(value)
+
+
+class GameCreateSchema(Schema):
+    """A new game: variant, players in seat order, options and deal mode."""
+
+    variant = fields.String(required=True, metadata={"description": "a name from GET /variants"})
+    players = fields.List(
+        fields.String(validate=validate.Length(min=1, max=40)),
+        required=True,
+        validate=validate.Length(min=1, max=8),
+        metadata={"description": "player names in seat order (clockwise)"},
+    )
+    options = fields.Dict(
+        keys=fields.String(), load_default=dict, metadata={"description": "house-rule options"}
+    )
+    deal_mode = fields.String(
+        load_default="recorded",
+        validate=validate.OneOf(["recorded", "shuffled"]),
+        metadata={
+            "description": "recorded: hands entered as dealt; shuffled: the service shuffles with a stored seed"
+        },
+    )
+    title = fields.String(load_default="", validate=validate.Length(max=200))
+
+
+class GameCreatedSchema(Schema):
+    """The created game: its id, version and recorder token (shown only here)."""
+
+    id = fields.UUID()
+    version = fields.Integer()
+    token = fields.String(metadata={"description": "the recorder token; it is stored only hashed"})
+
+
+class MoveSchema(Schema):
+    """One action by one player; further fields depend on the action type (see GET /variants)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, metadata={"description": "the action type, e.g. draw, meld, discard"})
+    player = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    expected_version = WholeNumber(
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "the version the client last saw (or send If-Match)"},
+    )
+
+
+class GameListArgsSchema(Schema):
+    """Filters and page for listing games."""
+
+    player = fields.String(validate=validate.Length(min=1, max=40))
+    variant = fields.String(validate=validate.Length(min=1, max=40))
+    since = fields.Date(metadata={"description": "created on or after this date (YYYY-MM-DD)"})
+    until = fields.Date(metadata={"description": "created before this date (YYYY-MM-DD)"})
+    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=100000))
+    page_size = WholeNumber(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class StateArgsSchema(Schema):
+    """Which event to rebuild the state at."""
+
+    at = WholeNumber(required=True, validate=validate.Range(min=1, max=MAX_VERSION))
+
+
+class EventsArgsSchema(Schema):
+    """Events after a version."""
+
+    after = WholeNumber(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
+
+
+class EventSchema(Schema):
+    """One stored event."""
+
+    version = fields.Integer()
+    type = fields.String()
+    topic = fields.String()
+    timestamp = fields.String()
+    data = fields.Dict()
+
+
+class EventListSchema(Schema):
+    """Stored events in order."""
+
+    game_id = fields.UUID()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class MoveResultSchema(Schema):
+    """The events one move stored, and the game's new version."""
+
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class GameStateSchema(Schema):
+    """A game's state as the caller may see it."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    id = fields.UUID()
+    variant = fields.String()
+    title = fields.String()
+    players = fields.List(fields.String())
+    options = fields.Dict()
+    deal_mode = fields.String()
+    version = fields.Integer()
+    created_at = fields.String()
+    to_move = fields.List(fields.String())
+    over = fields.Boolean()
+    state = fields.Dict()
+    legal_actions = fields.List(fields.Dict(), metadata={"description": "only with the recorder token"})
+
+
+class GameEntrySchema(Schema):
+    """One listed game."""
+
+    id = fields.String()
+    variant = fields.String()
+    title = fields.String()
+    players = fields.List(fields.String())
+    created_at = fields.String()
+
+
+class GameListSchema(Schema):
+    """A page of games."""
+
+    games = fields.List(fields.Nested(GameEntrySchema))
+    total = fields.Integer()
+    page = fields.Integer()
+    page_size = fields.Integer()
+
+
+class VariantListSchema(Schema):
+    """The variants with their options, defaults and action types."""
+
+    variants = fields.List(fields.Dict())
+
+
+class HealthSchema(Schema):
+    """Service health."""
+
+    status = fields.String()
+    store = fields.String()
+
+
+class ProblemSchema(Schema):
+    """An RFC 9457 problem document (served as application/problem+json)."""
+
+    type = fields.String(metadata={"description": "a URI reference naming the problem type"})
+    title = fields.String()
+    status = fields.Integer()
+    detail = fields.String(metadata={"description": "a sentence a player understands"})
+    code = fields.String(metadata={"description": "a stable code: the rule or field at fault"})
+    instance = fields.String()
+    field = fields.String(metadata={"description": "the request field at fault, when there is one"})
+    errors = fields.Dict(metadata={"description": "validation messages by field"})
