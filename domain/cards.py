@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from domain.errors import InvalidCardError
 
@@ -24,6 +25,10 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse a card code such as '10H', 'th', 'qs' or 'JK' (case-insensitive)."""
+        return _parse(text) if isinstance(text, str) else cls._parse_uncached(text)
+
+    @classmethod
+    def _parse_uncached(cls, text: str) -> Card:
         if not isinstance(text, str):
             raise InvalidCardError(f"{text!r} is not a card code")
         code = text.strip().upper()
@@ -57,6 +62,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=1024)
+def _parse(text: str) -> Card:
+    return Card._parse_uncached(text)
 
 
 def canonical(text: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -63,7 +63,7 @@ class Decision:
     """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store."""
 
     def __init__(self, state: Any, version: int, chance: Chance) -> None:
-        self.state = copy.deepcopy(state)
+        self.state = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy, several times faster
         self.base_version = version
         self.chance = chance
         self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []

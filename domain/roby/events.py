@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from domain.cards import Card
 from domain.events import GameEvent
-from domain.melds import order_meld
+from domain.roby.rules import with_card
 from domain.roby.state import BUSTED, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
 from domain.zones import Zone
 
@@ -128,10 +127,7 @@ class CardLaidOff(GameEvent):
 
     def evolve(self, state: RobyState) -> None:
         state.hands[self.player].remove(self.card)
-        target = state.meld(self.meld)
-        assert target is not None
-        cards = order_meld(target.kind, [Card.parse(c) for c in [*target.cards, self.card]])
-        target.cards = [str(c) for c in cards]
+        state.melds = [with_card(m, self.card) if m.id == self.meld else m for m in state.melds]
         state.tabled_this_turn = True
 
 

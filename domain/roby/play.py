@@ -18,6 +18,7 @@ from domain.roby.rules import (
     next_in_game,
     next_meld_id,
     ninety_nine_goal,
+    with_card,
     without,
 )
 from domain.roby.state import RobyState, TableMeld
@@ -109,7 +110,8 @@ def verify_lay_off(state: RobyState, player: str, card: str, meld_id: int) -> No
         )
     rest = list(state.hands[player].known)
     rest.remove(card)
-    verify_can_end_turn(state, player, rest, state.melds)
+    table = [with_card(m, card) if m.id == meld_id else m for m in state.melds]
+    verify_can_end_turn(state, player, rest, table)
 
 
 def verify_can_end_turn(state: RobyState, player: str, hand: list[str], melds: list[TableMeld]) -> None:

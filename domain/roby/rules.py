@@ -72,6 +72,12 @@ def new_meld(meld_id: int, owner: str, cards: Sequence[str]) -> TableMeld | None
     return TableMeld(meld_id, owner, kind, [str(c) for c in order_meld(kind, parsed)])
 
 
+def with_card(meld: TableMeld, card: str) -> TableMeld:
+    """The meld with one more card, in table order."""
+    cards = order_meld(meld.kind, [Card.parse(c) for c in [*meld.cards, card]])
+    return TableMeld(meld.id, meld.owner, meld.kind, [str(c) for c in cards])
+
+
 def without(hand: Sequence[str], cards: Sequence[str]) -> list[str] | None:
     """The hand less the cards, or None when the hand does not hold them all."""
     rest = list(hand)
@@ -135,7 +141,7 @@ def _meld_choices(
 
 def _lay_off_all(hand: list[str], table: list[TableMeld]) -> tuple[list[str], list[tuple[str, int]]]:
     """Lay off every card that fits, until none does (laying off never stops another lay-off)."""
-    table = [TableMeld(m.id, m.owner, m.kind, list(m.cards)) for m in table]
+    table = list(table)
     rest = list(hand)
     lay_offs: list[tuple[str, int]] = []
     progress = True
@@ -145,9 +151,7 @@ def _lay_off_all(hand: list[str], table: list[TableMeld]) -> tuple[list[str], li
             target = fitting_meld(card, table)
             if target is not None:
                 rest.remove(card)
-                target.cards = [
-                    str(c) for c in order_meld(target.kind, [Card.parse(c) for c in [*target.cards, card]])
-                ]
+                table[table.index(target)] = with_card(target, card)
                 lay_offs.append((card, target.id))
                 progress = True
     return rest, lay_offs

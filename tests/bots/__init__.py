@@ -1,0 +1,39 @@
+"""Random legal players for every variant: they choose only among the listed legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.variant import Chance
+
+
+class SeededChance(Chance):
+    """Seeds drawn from a seeded generator, so a bot game can be replayed exactly."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def seed(self) -> int:
+        """The next seed of the generator."""
+        return self._random.getrandbits(63)
+
+
+def concrete_bodies(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """The concrete bodies a legal-actions entry lists (its choices, or a template's examples)."""
+    return list(entry.get("choices") or entry.get("examples") or [])
+
+
+def pick(legal: list[dict[str, Any]], rng: random.Random, preferred: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One listed concrete body, from the first preferred kind that is open, else from any kind."""
+    for kind in preferred:
+        bodies = [b for entry in legal if entry["type"] == kind for b in concrete_bodies(entry)]
+        if bodies:
+            return rng.choice(bodies)
+    entries = [entry for entry in legal if concrete_bodies(entry)]
+    return rng.choice(concrete_bodies(rng.choice(entries)))
+
+
+def without_version(body: dict[str, Any]) -> dict[str, Any]:
+    """A listed body less its expected version."""
+    return {k: v for k, v in body.items() if k != "expected_version"}
