@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from domain.errors import SetupError
+from domain.robins import Robins
 from domain.roby import Roby
 from domain.variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(),)}
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins())}
 
 
 def variant_named(name: object) -> Variant:

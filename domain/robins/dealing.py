@@ -1,0 +1,91 @@
+"""Robins Rummy's choice of the first dealer (linked game or cut) and the deal, recorded or shuffled."""
+
+from __future__ import annotations
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError, InvalidActionError
+from domain.robins.events import CardCut, CutTied, DealerChosen, HandDealt
+from domain.robins.rules import HAND_SIZE, STOCK_SIZE, cut_rank, deck, is_wild
+from domain.robins.state import RobinsState
+from domain.variant import Decision
+from domain.zones import Zone, check_can_name, check_counts, named_counts, seeded_order
+
+
+def open_game(decision: Decision) -> None:
+    """With a first dealer named from a linked earlier game, the game starts at the deal; else with a cut."""
+    state: RobinsState = decision.state
+    first = state.options.get("first_dealer")
+    if first is not None:
+        decision.record(DealerChosen, dealer=first, reason="robins.dealer.linked-game")
+
+
+def cut(decision: Decision, action: Action) -> None:
+    """A player cuts a card; once both have cut, the higher card deals (ace high), and a tie cuts again."""
+    state: RobinsState = decision.state
+    player = action.player
+    if player in state.cuts:
+        raise IllegalMoveError(f"{player} has already cut: waiting for {state.opponent(player)}",
+                               code="robins.cut.not-due")
+    decision.record(CardCut, player=player, card=_cut_card(decision, action))
+    if len(state.cuts) < 2:
+        return
+    first, second = (cut_rank(state.cuts[p]) for p in state.players)
+    if first == second:
+        decision.record(CutTied)
+    else:
+        dealer = state.players[0] if first > second else state.players[1]
+        decision.record(DealerChosen, dealer=dealer, reason="robins.dealer.cut")
+
+
+def _cut_card(decision: Decision, action: Action) -> str:
+    state: RobinsState = decision.state
+    named = named_counts([Zone(list(state.cuts.values()))])
+    card: str | None = action.get("card")
+    if state.deal_mode == "shuffled":
+        if card is not None:
+            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
+        return seeded_order((deck() - named).elements(), decision.chance.seed())[0]
+    if card is None:
+        raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
+    check_can_name(card, deck(), named, Zone(hidden=sum(deck().values())), "pack")
+    return card
+
+
+def deal(decision: Decision, action: Action) -> None:
+    """The dealer deals seven cards each and turns up the 15th card; the non-dealer plays first."""
+    state: RobinsState = decision.state
+    if action.player != state.dealer:
+        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="robins.deal.not-dealer")
+    first = state.opponent(action.player)
+    seats = [first, action.player]
+    seed = None
+    stock: list[str] | None = None
+    if state.deal_mode == "shuffled":
+        for name in ("hands", "upcard"):
+            if action.get(name) is not None:
+                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+        seed = decision.chance.seed()
+        order = seeded_order(deck().elements(), seed)
+        hands = {p: order[i : 2 * HAND_SIZE : 2] for i, p in enumerate(seats)}
+        upcard, stock = order[2 * HAND_SIZE], order[2 * HAND_SIZE + 1 :]
+    else:
+        hands, upcard = _recorded_deal(action, seats)
+        check_counts(deck(), named_counts([Zone(c) for c in hands.values()] + [Zone([upcard])]))
+    decision.record(
+        HandDealt, dealer=action.player, hands=hands, upcard=upcard, upcard_wild=is_wild(upcard),
+        stock_size=STOCK_SIZE, stock=stock, seed=seed, first_player=first,
+    )
+
+
+def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str]], str]:
+    hands = action.get("hands")
+    upcard = action.get("upcard")
+    if hands is None or upcard is None:
+        raise InvalidActionError("a recorded deal needs 'hands' for both players and the 'upcard'", field="hands")
+    if set(hands) != set(seats):
+        raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
+    for player, cards in hands.items():
+        if len(cards) != HAND_SIZE:
+            raise IllegalMoveError(f"{player} must be dealt {HAND_SIZE} cards, not {len(cards)}",
+                                   code="robins.deal.seven-cards")
+    return {p: hands[p] for p in seats}, upcard

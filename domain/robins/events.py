@@ -1,0 +1,264 @@
+"""Robins Rummy's stored events: past-tense facts whose bodies only assign state."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.events import GameEvent
+from domain.robins.melds import table_order
+from domain.robins.state import DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.zones import Zone
+
+
+class CardCut(GameEvent):
+    """A player cut a card for the first deal."""
+
+    TOPIC = "meldbook.robins.CardCut"
+    player: str
+    card: str
+
+    def evolve(self, state: RobinsState) -> None:
+        state.cuts[self.player] = self.card
+
+
+class CutTied(GameEvent):
+    """Both players cut the same rank: they cut again."""
+
+    TOPIC = "meldbook.robins.CutTied"
+
+    def evolve(self, state: RobinsState) -> None:
+        state.cuts = {}
+
+
+class DealerChosen(GameEvent):
+    """The cut, the linked earlier game or the alternation named the next dealer."""
+
+    TOPIC = "meldbook.robins.DealerChosen"
+    dealer: str
+    reason: str
+
+    def evolve(self, state: RobinsState) -> None:
+        state.dealer = self.dealer
+        state.phase = DEAL
+        state.cuts = {}
+
+
+class HandDealt(GameEvent):
+    """Seven cards each, the 15th turned up to start the discard pile; the rest became the stock."""
+
+    TOPIC = "meldbook.robins.HandDealt"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "stock", "seed")
+    dealer: str
+    hands: dict[str, list[str]]
+    upcard: str
+    upcard_wild: bool
+    stock_size: int
+    stock: list[str] | None
+    seed: int | None
+    first_player: str
+
+    def evolve(self, state: RobinsState) -> None:
+        state.hand_number += 1
+        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
+        if self.stock is None:
+            state.stock = Zone(hidden=self.stock_size, secret=True)
+        else:
+            state.stock = Zone(list(self.stock), ordered=True, secret=True)
+        state.discard = [self.upcard]
+        state.first_upcard_wild_in_pile = self.upcard_wild
+        state.melds = []
+        state.claims = []
+        state.phase = PLAY
+        state.hand_over = False
+        start_turn(state, self.first_player)
+
+
+class StockCardDrawn(GameEvent):
+    """A player drew the top card of the stock; the Rummies he could have claimed pass on or lapse."""
+
+    TOPIC = "meldbook.robins.StockCardDrawn"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("card",)
+    player: str
+    card: str
+
+    def evolve(self, state: RobinsState) -> None:
+        state.stock.remove(self.card)
+        state.hands[self.player].known.append(self.card)
+        state.drawn = True
+        pass_claims(state, self.player)
+
+
+class DiscardPileTaken(GameEvent):
+    """A player took cards from the discard pile: the top card, or several down to a chosen one."""
+
+    TOPIC = "meldbook.robins.DiscardPileTaken"
+    player: str
+    cards: list[str]
+    first_upcard_wild: bool
+
+    def evolve(self, state: RobinsState) -> None:
+        del state.discard[len(state.discard) - len(self.cards) :]
+        state.hands[self.player].known.extend(self.cards)
+        state.picked = len(self.cards)
+        if self.first_upcard_wild:
+            state.barred = True
+            state.first_upcard_wild_in_pile = False
+        for code in set(self.cards):
+            mine = [c for c in state.claims if c.card == code]
+            for gone in mine[: max(0, len(mine) - state.discard.count(code))]:
+                state.claims.remove(gone)
+
+
+class MeldLaid(GameEvent):
+    """A player laid a meld: its kind, its cards in table order and the natural card each stands for."""
+
+    TOPIC = "meldbook.robins.MeldLaid"
+    player: str
+    meld: int
+    kind: str
+    cards: list[str]
+    stands_for: list[str]
+
+    def evolve(self, state: RobinsState) -> None:
+        for card in self.cards:
+            state.hands[self.player].remove(card)
+        by = [self.player] * len(self.cards)
+        state.melds.append(TableMeld(self.meld, self.player, self.kind, list(self.cards), list(self.stands_for), by))
+        state.tabled = True
+
+
+class CardLaidOff(GameEvent):
+    """A player added a card to a meld on the table, standing for the natural card named."""
+
+    TOPIC = "meldbook.robins.CardLaidOff"
+    player: str
+    card: str
+    stands_for: str
+    meld: int
+
+    def evolve(self, state: RobinsState) -> None:
+        state.hands[self.player].remove(self.card)
+        add_to_meld(state, self.meld, self.card, self.stands_for, self.player)
+        state.tabled = True
+
+
+class WildExchanged(GameEvent):
+    """A player put the natural card a wild stood for in its place, and took the wild into his hand."""
+
+    TOPIC = "meldbook.robins.WildExchanged"
+    player: str
+    meld: int
+    card: str
+    wild: str
+
+    def evolve(self, state: RobinsState) -> None:
+        target = state.meld(self.meld)
+        assert target is not None
+        index = next(i for i, s in enumerate(target.stands_for) if s == self.card and target.cards[i] == self.wild)
+        target.cards[index] = self.card
+        target.by[index] = self.player
+        state.hands[self.player].remove(self.card)
+        state.hands[self.player].known.append(self.wild)
+        state.tabled = True
+
+
+class RummyClaimed(GameEvent):
+    """A player claimed a Rummy: the discard was pulled out of the pile and laid off on a meld."""
+
+    TOPIC = "meldbook.robins.RummyClaimed"
+    player: str
+    card: str
+    stands_for: str
+    meld: int
+
+    def evolve(self, state: RobinsState) -> None:
+        index = len(state.discard) - 1 - state.discard[::-1].index(self.card)
+        del state.discard[index]
+        claim = next(c for c in state.claims if c.card == self.card and c.holder == self.player)
+        state.claims.remove(claim)
+        add_to_meld(state, self.meld, self.card, self.stands_for, self.player)
+
+
+class CardDiscarded(GameEvent):
+    """A player discarded a card; `rummy` says it fitted a meld, and `next_player` whose turn follows."""
+
+    TOPIC = "meldbook.robins.CardDiscarded"
+    player: str
+    card: str
+    rummy: bool
+    next_player: str | None
+
+    def evolve(self, state: RobinsState) -> None:
+        state.hands[self.player].remove(self.card)
+        state.discard.append(self.card)
+        state.discarded += 1
+        if self.rummy:
+            state.claims.append(Claim(self.card, self.player, state.opponent(self.player)))
+        if self.next_player is not None:
+            start_turn(state, self.next_player)
+
+
+class HandEnded(GameEvent):
+    """The hand ended: a player went out, or the stock was empty when a draw was due."""
+
+    TOPIC = "meldbook.robins.HandEnded"
+    reason: str
+    player: str | None
+
+    def evolve(self, state: RobinsState) -> None:
+        state.turn = None
+        state.hand_over = True
+        state.claims = []
+
+
+class PointsScored(GameEvent):
+    """Points added to (or taken from) a player's score, naming the rule and the event that caused them."""
+
+    TOPIC = "meldbook.robins.PointsScored"
+    player: str
+    points: int
+    rule: str
+    cause: int
+
+    def evolve(self, state: RobinsState) -> None:
+        state.scores[self.player] += self.points
+
+
+class GameWon(GameEvent):
+    """A player ended a hand with 505 or more, ahead of the other: he won the game."""
+
+    TOPIC = "meldbook.robins.GameWon"
+    player: str
+
+    def evolve(self, state: RobinsState) -> None:
+        state.winner = self.player
+        state.phase = OVER
+
+
+def start_turn(state: RobinsState, player: str) -> None:
+    """A fresh turn for the player: nothing drawn, taken, tabled or discarded yet."""
+    state.turn = player
+    state.drawn = False
+    state.picked = 0
+    state.tabled = False
+    state.barred = False
+    state.discarded = 0
+    state.phase = PLAY
+
+
+def pass_claims(state: RobinsState, player: str) -> None:
+    """The player drew without claiming: his opponent's Rummies pass to their discarder, his own lapse."""
+    for claim in [c for c in state.claims if c.holder == player]:
+        if claim.discarder == player:
+            state.claims.remove(claim)
+        else:
+            claim.holder = claim.discarder
+
+
+def add_to_meld(state: RobinsState, meld_id: int, card: str, stands_for: str, player: str) -> None:
+    """Put a card on a meld and keep the meld in table order."""
+    target = state.meld(meld_id)
+    assert target is not None
+    cards, stands, by = [*target.cards, card], [*target.stands_for, stands_for], [*target.by, player]
+    ordered, order = table_order(target.kind, cards, stands)
+    target.cards, target.stands_for, target.by = ordered, [stands[i] for i in order], [by[i] for i in order]

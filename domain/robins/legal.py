@@ -1,0 +1,131 @@
+"""Robins Rummy's legal-actions list: concrete bodies where the choices are few, templates with examples elsewhere."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from domain.cards import Card
+from domain.robins.candidates import meld_examples
+from domain.robins.melds import lay_off_choices
+from domain.robins.rules import HAND_SIZE, deck, is_wild
+from domain.robins.state import CUT, DEAL, PLAY, RobinsState, TableMeld
+from domain.robins.turn import named_cards
+from domain.variant import legal_bodies, with_version
+
+if TYPE_CHECKING:
+    from domain.robins.variant import Robins
+
+Body = dict[str, Any]
+Candidate = tuple[str, list[Body], Body | None]
+TEMPLATES: dict[str, Body] = {
+    "meld": {"body": {"cards": ["<card>"], "declare": ["<card>"], "kind": "<kind>"},
+             "constraints": "cards: a meld from your hand; declare: the natural card each deuce stands for, in "
+             "order; kind (optional): set, straight_flush, flush or nat"},
+    "lay_off": {"body": {"card": "<card>", "meld": 0, "declare": ["<card>"]},
+                "constraints": "card: a card in hand that fits the meld (not a Nat); declare: only for a deuce"},
+    "pick_up": {"body": {"card": "<card>", "cards": ["<card>"], "meld": 0, "declare": ["<card>"]},
+                "constraints": "card: the deepest card taken; below the top it must be used at once, in a new "
+                "meld ('cards', 'declare', 'kind') or a lay-off ('meld', 'declare')"},
+}
+
+
+def actions(variant: Robins, state: RobinsState, version: int) -> list[Body]:
+    """Every kind of action open to the player(s) to act."""
+    listed: list[Body] = []
+    for player in variant.to_move(state):
+        for kind, bodies, template in _candidates(state, player):
+            entry: Body = {"type": kind, "player": player}
+            choices = legal_bodies(variant, state, version, [{"type": kind, "player": player, **b} for b in bodies])
+            if template is not None and (choices or kind in ("deal", "cut", "draw")):
+                entry["template"] = with_version({"type": kind, "player": player, **template["body"]}, version)
+                entry["constraints"] = template["constraints"]
+                entry["examples"] = choices
+            elif not choices:
+                continue
+            else:
+                entry["choices"] = choices
+            listed.append(entry)
+    return listed
+
+
+def _candidates(state: RobinsState, player: str) -> list[Candidate]:
+    if state.phase == CUT:
+        if state.deal_mode == "shuffled":
+            return [("cut", [{}], None)]
+        unseen = sorted((deck() - Counter(state.cuts.values())).elements())
+        return [("cut", [{"card": unseen[0]}],
+                 {"body": {"card": "<card>"}, "constraints": "card: the card the player cut"})]
+    if state.phase == DEAL:
+        return [_deal(state, player)]
+    if state.phase != PLAY:
+        return []
+    if not state.drawn:
+        return [_claims(state, player), _draw(state)]
+    hand = state.hands[player].known
+    discards = ("discard", [{"card": c} for c in sorted(set(hand))], None)
+    if state.discarded:
+        return [discards]
+    lay_offs = [b for c in sorted(set(hand)) for m in state.melds for b in _lay_offs(m, c)]
+    exchanges = [{"meld": m.id, "card": s} for m in state.melds for c, s in zip(m.cards, m.stands_for, strict=True)
+                 if is_wild(c) and s in hand and not is_wild(s)]
+    return [
+        ("exchange", exchanges, None),
+        ("pick_up", _pickups(state, hand), TEMPLATES["pick_up"]),
+        ("meld", meld_examples(hand), TEMPLATES["meld"]),
+        ("lay_off", lay_offs, TEMPLATES["lay_off"]),
+        discards,
+    ]
+
+
+def _lay_offs(meld: TableMeld, card: str, limit: int = 2) -> list[Body]:
+    choices = lay_off_choices(meld.kind, meld.cards, meld.stands_for, card)[:limit]
+    declare = is_wild(card) and card != "JK"
+    return [{"card": card, "meld": meld.id, **({"declare": [s]} if declare else {})} for s in choices]
+
+
+def _claims(state: RobinsState, player: str) -> Candidate:
+    bodies = [
+        body
+        for claim in state.claims if claim.holder == player
+        for meld in state.melds
+        for body in _lay_offs(meld, claim.card, limit=13)
+    ]
+    return ("claim", bodies, None)
+
+
+def _pickups(state: RobinsState, hand: list[str]) -> list[Body]:
+    if state.picked or state.tabled or not state.discard:
+        return []
+    bodies: list[Body] = [{"card": state.discard[-1]}]
+    for index in range(len(state.discard) - 1, -1, -1):
+        card = state.discard[index]
+        taken = state.discard[index:]
+        uses = [{"meld": b["meld"], **({"declare": b["declare"]} if "declare" in b else {})}
+                for m in state.melds for b in _lay_offs(m, card, limit=1)]
+        uses += meld_examples([*hand, *taken], must=card, limit=2)
+        bodies += [{"card": card, **use} for use in uses[:2]]
+    return bodies
+
+
+def _draw(state: RobinsState) -> Candidate:
+    if state.stock.ordered or state.stock.size == 0:
+        return ("draw", [{}], None)
+    known = sorted(set(state.stock.known))
+    unseen = sorted((deck() - Counter(named_cards(state).known)).elements()) if state.stock.hidden else []
+    template = {"body": {"card": "<card>"},
+                "constraints": "card: the card drawn, which the record does not already place elsewhere"}
+    return ("draw", [{"card": c} for c in (known or unseen)[:1]], template)
+
+
+def _deal(state: RobinsState, player: str) -> Candidate:
+    if state.deal_mode == "shuffled":
+        return ("deal", [{}], None)
+    seats = [state.opponent(player), player]
+    cards = sorted(deck().elements(), key=lambda c: Card.parse(c))
+    example = {"hands": {p: cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, p in enumerate(seats)},
+               "upcard": cards[2 * HAND_SIZE]}
+    template = {"body": {"hands": {p: ["<card>"] * HAND_SIZE for p in seats}, "upcard": "<card>"},
+                "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}; upcard: the "
+                "15th card, turned up; no card more often than the deck holds"}
+    return ("deal", [example], template)

@@ -1,0 +1,50 @@
+"""How a Robins Rummy hand ends and what follows: the score events, the next dealer, the winner."""
+
+from __future__ import annotations
+
+from domain.robins.events import DealerChosen, GameWon, HandEnded, PointsScored
+from domain.robins.rules import TARGET, hand_total, table_points
+from domain.robins.state import RobinsState
+from domain.variant import Decision
+
+TABLE_RULE = "robins.scoring.table"
+HAND_RULE = "robins.scoring.hand"
+
+
+def went_out(decision: Decision, player: str) -> None:
+    """The player's hand is empty: the hand is over."""
+    decision.record(HandEnded, reason="went-out", player=player)
+    _score(decision)
+
+
+def stock_ran_out(decision: Decision) -> None:
+    """The stock was empty when a draw was due: the hand is over."""
+    decision.record(HandEnded, reason="stock-empty", player=None)
+    _score(decision)
+
+
+def table_score(state: RobinsState, player: str) -> int:
+    """The points of the cards the player put on the table that are still there."""
+    return sum(
+        table_points(card, stands)
+        for meld in state.melds
+        for card, stands, by in zip(meld.cards, meld.stands_for, meld.by, strict=True)
+        if by == player
+    )
+
+
+def _score(decision: Decision) -> None:
+    """Each player scores his cards on the table, less the cards in his hand; then the game ends or goes on."""
+    state: RobinsState = decision.state
+    cause = decision.last_version
+    for player in state.players:
+        decision.record(PointsScored, player=player, points=table_score(state, player), rule=TABLE_RULE, cause=cause)
+        points = -hand_total(state.hands[player].known, state.options)
+        decision.record(PointsScored, player=player, points=points, rule=HAND_RULE, cause=cause)
+    best = max(state.scores.values())
+    leaders = [p for p in state.players if state.scores[p] == best]
+    if best >= TARGET and len(leaders) == 1:
+        decision.record(GameWon, player=leaders[0])
+        return
+    dealer = state.opponent(state.dealer) if state.dealer else state.players[0]
+    decision.record(DealerChosen, dealer=dealer, reason="robins.dealer.alternates")

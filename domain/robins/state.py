@@ -1,0 +1,72 @@
+"""Robins Rummy's rule state: plain data that the events assign and the rules read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.zones import Zone
+
+CUT, DEAL, PLAY, OVER = "cut", "deal", "play", "over"
+
+
+@dataclass
+class TableMeld:
+    """A meld on the table: its kind, its cards in table order, what each stands for, and who put each there."""
+
+    id: int
+    owner: str
+    kind: str
+    cards: list[str]
+    stands_for: list[str]
+    by: list[str]
+
+
+@dataclass
+class Claim:
+    """An open Rummy: a discard that fitted a meld, which `holder` may claim at the start of his next turn."""
+
+    card: str
+    discarder: str
+    holder: str
+
+
+@dataclass
+class RobinsState:
+    """Everything the record knows about a Robins Rummy game at one event."""
+
+    players: list[str]
+    options: dict[str, Any]
+    deal_mode: str
+    phase: str = CUT
+    cuts: dict[str, str] = field(default_factory=dict)
+    dealer: str | None = None
+    hand_number: int = 0
+    hands: dict[str, Zone] = field(default_factory=dict)
+    stock: Zone = field(default_factory=lambda: Zone(secret=True))
+    discard: list[str] = field(default_factory=list)
+    first_upcard_wild_in_pile: bool = False
+    melds: list[TableMeld] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    turn: str | None = None
+    drawn: bool = False
+    picked: int = 0
+    tabled: bool = False
+    barred: bool = False
+    discarded: int = 0
+    scores: dict[str, int] = field(default_factory=dict)
+    hand_over: bool = False
+    winner: str | None = None
+
+    def meld(self, meld_id: int) -> TableMeld | None:
+        """The meld with this id, if it is on the table."""
+        return next((m for m in self.melds if m.id == meld_id), None)
+
+    def opponent(self, player: str) -> str:
+        """The other player."""
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    @property
+    def discards_owed(self) -> int:
+        """Discards this turn ends with: one, plus one if anything was taken from the discard pile."""
+        return 1 + (1 if self.picked else 0)

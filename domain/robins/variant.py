@@ -1,0 +1,134 @@
+"""Robins Rummy as a variant: its data (players, options, actions) and the wiring of its rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from domain.actions import Action, ActionKind, Param
+from domain.docs import to_doc
+from domain.errors import IllegalMoveError, SetupError
+from domain.robins import dealing, legal, table, turn
+from domain.robins.melds import KINDS
+from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.variant import Decision, OptionSpec, Variant
+from domain.zones import Zone
+
+Handler = Callable[[Decision, Action], None]
+_DECLARE = Param("declare", "cards", False, description="the natural card each deuce stands for, in order")
+_KIND = Param("kind", "text", False, KINDS, "the meld's kind when the cards could be read as more than one")
+
+PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
+    CUT: {"cut": dealing.cut},
+    DEAL: {"deal": dealing.deal},
+    PLAY: {
+        "claim": lambda d, a: turn.claim(d, a.player, a.get("card"), a.get("meld"), a.get("declare")),
+        "draw": lambda d, a: turn.draw(d, a.player, a.get("card")),
+        "pick_up": lambda d, a: turn.pick_up(d, a.player, a.get("card"), dict(a.args)),
+        "meld": lambda d, a: table.meld(d, a.player, a.get("cards"), a.get("declare", []), a.get("kind")),
+        "lay_off": lambda d, a: table.lay_off(d, a.player, a.get("card"), a.get("meld"), a.get("declare")),
+        "exchange": lambda d, a: table.exchange(d, a.player, a.get("meld"), a.get("card")),
+        "discard": lambda d, a: turn.discard(d, a.player, a.get("card")),
+    },
+    OVER: {},
+}
+
+
+class Robins(Variant):
+    """Robins Rummy: two players, seven cards, jokers and deuces wild, Rummy claims, first to 505."""
+
+    name = "robins"
+    title = "Robins Rummy"
+    aliases = ("robins-rummy",)
+    min_players = 2
+    max_players = 2
+    option_specs = (
+        OptionSpec("deuce_in_hand", 5, "what a deuce left in hand counts against its holder", (5, 20)),
+        OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
+    )
+    state_types = (RobinsState, TableMeld, Claim, Zone)
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
+        kind.type: kind
+        for kind in (
+            ActionKind("cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind(
+                "deal", "deal the hand (recorded: both hands and the upcard)",
+                (Param("hands", "card_map", False), Param("upcard", "card", False)),
+            ),
+            ActionKind(
+                "claim", "claim a Rummy before drawing: pull the discard out and lay it off",
+                (Param("card", "card"), Param("meld", "int"), _DECLARE),
+            ),
+            ActionKind("draw", "draw the top of the stock (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind(
+                "pick_up", "take the top discard, or several down to a card used at once",
+                (Param("card", "card"), Param("cards", "cards", False), Param("meld", "int", False), _DECLARE, _KIND),
+            ),
+            ActionKind("meld", "lay a meld", (Param("cards", "cards"), _DECLARE, _KIND)),
+            ActionKind("lay_off", "add a card to a meld that is not closed",
+                       (Param("card", "card"), Param("meld", "int"), _DECLARE)),
+            ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
+                       (Param("meld", "int"), Param("card", "card"))),
+            ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
+        )
+    }
+
+    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options checked, with `first_dealer` (a player's name, or none for a cut) checked apart."""
+        rest = {k: v for k, v in given.items() if k != "first_dealer"}
+        specs = {s.name: s for s in self.option_specs if s.name != "first_dealer"}
+        for name in rest:
+            if name not in specs:
+                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        resolved = {name: spec.check(rest.get(name, spec.default)) for name, spec in specs.items()}
+        first = given.get("first_dealer")
+        if first is not None and first not in players:
+            raise SetupError("option first_dealer must name one of the players", field="options.first_dealer")
+        return {**resolved, "first_dealer": first}
+
+    def new_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str) -> RobinsState:
+        """Both players still to cut (unless a linked game names the dealer); scores at 0."""
+        return RobinsState(list(players), dict(options), deal_mode, scores={p: 0 for p in players})
+
+    def open(self, decision: Decision) -> None:
+        """A dealer named from a linked earlier game deals first, without a cut."""
+        dealing.open_game(decision)
+
+    def decide(self, decision: Decision, action: Action) -> None:
+        """Dispatch the action to the rule for the game's phase."""
+        state: RobinsState = decision.state
+        if action.player not in state.players:
+            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
+        handler = PHASE_ACTIONS[state.phase].get(action.type)
+        if handler is None:
+            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
+            raise IllegalMoveError(
+                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where the "
+                f"actions are {allowed}",
+                code="wrong-phase",
+            )
+        handler(decision, action)
+
+    def legal_actions(self, state: RobinsState, version: int) -> list[dict[str, Any]]:
+        """Every kind of action open now, built from the same rules that validate moves."""
+        return legal.actions(self, state, version)
+
+    def to_doc(self, state: RobinsState) -> dict[str, Any]:
+        """The whole state, with the discards still owed this turn."""
+        doc: dict[str, Any] = to_doc(state)
+        doc["discards_owed"] = state.discards_owed - state.discarded if state.turn and state.drawn else 0
+        return doc
+
+    def to_move(self, state: RobinsState) -> list[str]:
+        """Who may act now."""
+        if state.phase == CUT:
+            return [p for p in state.players if p not in state.cuts]
+        if state.phase == DEAL:
+            return [state.dealer] if state.dealer else []
+        if state.phase == PLAY:
+            return [state.turn] if state.turn else []
+        return []
+
+    def is_over(self, state: RobinsState) -> bool:
+        """The game is over once it has a winner."""
+        return state.phase == OVER
