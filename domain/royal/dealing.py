@@ -1,0 +1,94 @@
+"""The cut for the first deal and the deal itself (recorded or shuffled), with the ace bets judged on it."""
+
+from __future__ import annotations
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError, InvalidActionError
+from domain.ledger import player_account
+from domain.royal import settle
+from domain.royal.board import ace_account
+from domain.royal.events import AceShown, CardCut, CutTied, HandsDealt
+from domain.royal.ledger import move
+from domain.royal.rules import DECK, cut_rank, deal_order, hand_sizes, holder
+from domain.royal.state import RoyalState
+from domain.variant import Decision
+from domain.zones import Zone, check_can_name, check_counts, named_counts, seeded_order
+
+
+def cut(decision: Decision, action: Action) -> None:
+    """A player cuts a card; after the last cut the highest deals, and tied players cut again."""
+    state: RoyalState = decision.state
+    player = action.player
+    if player not in state.cutters or player in state.cuts:
+        waiting = ", ".join(p for p in state.cutters if p not in state.cuts)
+        raise IllegalMoveError(f"{player} is not due to cut: waiting for {waiting}", code="royal.cut.not-due")
+    decision.record(CardCut, player=player, card=_cut_card(decision, action))
+    if len(state.cuts) < len(state.cutters):
+        return
+    best = max(cut_rank(c) for c in state.cuts.values())
+    tied = [p for p in state.cutters if cut_rank(state.cuts[p]) == best]
+    if len(tied) > 1:
+        decision.record(CutTied, players=tied)
+    else:
+        settle.start_deal(decision, tied[0])
+
+
+def _cut_card(decision: Decision, action: Action) -> str:
+    state: RoyalState = decision.state
+    named = named_counts([Zone(list(state.cuts.values()))])
+    card: str | None = action.get("card")
+    if state.deal_mode == "shuffled":
+        if card is not None:
+            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
+        return seeded_order((DECK - named).elements(), decision.chance.seed())[0]
+    if card is None:
+        raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
+    check_can_name(card, DECK, named, Zone(hidden=52), "pack")
+    return card
+
+
+def deal(decision: Decision, action: Action) -> None:
+    """The dealer deals the whole pack into a hand for each player and the dummy; ace bets are judged."""
+    state: RoyalState = decision.state
+    if action.player != state.dealer:
+        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="royal.deal.not-dealer")
+    live = state.left_of(action.player)
+    sizes = hand_sizes(len(live))
+    if state.deal_mode == "shuffled":
+        if action.get("hands") is not None:
+            raise InvalidActionError("in a shuffled game the service deals: leave out 'hands'", field="hands")
+        seed = decision.chance.seed()
+        dealt = deal_order(seeded_order(DECK.elements(), seed), len(live))
+        hands, dummy, seed_used = {p: dealt[i] for i, p in enumerate(live)}, dealt[-1], seed
+    else:
+        hands, dummy, seed_used = _recorded_hands(action, live, sizes), None, None
+    decision.record(HandsDealt, dealer=action.player, hands=hands, dummy=dummy, dummy_size=sizes[-1], seed=seed_used)
+    _show_aces(decision)
+
+
+def _recorded_hands(action: Action, live: list[str], sizes: list[int]) -> dict[str, list[str]]:
+    hands = action.get("hands")
+    if hands is None:
+        raise InvalidActionError("a recorded deal needs 'hands': the cards dealt to every player", field="hands")
+    if set(hands) != set(live):
+        raise InvalidActionError(f"hands must be given for exactly: {', '.join(live)}", field="hands")
+    for player, size in zip(live, sizes, strict=False):
+        if len(hands[player]) != size:
+            raise IllegalMoveError(
+                f"{player} is dealt {size} cards with {len(live)} players and a dummy, not {len(hands[player])}",
+                code="royal.deal.hand-size",
+            )
+    check_counts(DECK, named_counts([Zone(list(cards)) for cards in hands.values()]))
+    return {p: list(hands[p]) for p in live}
+
+
+def _show_aces(decision: Decision) -> None:
+    """Judged on the hands as dealt: a bettor holding it wins every chip on it; an ace in the dummy wins none."""
+    state: RoyalState = decision.state
+    for suit in sorted(state.ace_bets):
+        owner = holder(state, f"A{suit}")
+        won = owner is not None and owner in state.ace_bets[suit].bettors
+        decision.record(AceShown, suit=suit, holder=owner, won=won)
+        if won and owner is not None:
+            move(decision, ace_account(suit), player_account(owner), state.ledger.balance(ace_account(suit)),
+                 "royal.aces.won")

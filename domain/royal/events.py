@@ -1,0 +1,230 @@
+"""Royal Rummy's stored events before play: the cut, each deal's start, ace bets, the deal and the dummy."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from domain.events import GameEvent
+from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
+from domain.zones import Zone
+
+
+class CardCut(GameEvent):
+    """A player cut a card for the first deal."""
+
+    TOPIC = "meldbook.royal.CardCut"
+    player: str
+    card: str
+
+    def evolve(self, state: RoyalState) -> None:
+        state.cuts[self.player] = self.card
+
+
+class CutTied(GameEvent):
+    """The highest cut was tied: the tied players cut again."""
+
+    TOPIC = "meldbook.royal.CutTied"
+    players: list[str]
+
+    def evolve(self, state: RoyalState) -> None:
+        state.cutters = list(self.players)
+        state.cuts = {}
+
+
+class PlayerOut(GameEvent):
+    """A player could not pay the ante: he is out of the game (he keeps what chips he has)."""
+
+    TOPIC = "meldbook.royal.PlayerOut"
+    player: str
+    stack: int
+
+    def evolve(self, state: RoyalState) -> None:
+        state.out.append(self.player)
+        for bet in state.ace_bets.values():
+            if self.player in bet.bettors:
+                bet.bettors.remove(self.player)
+
+
+class DealStarted(GameEvent):
+    """A new deal began with this dealer: the antes and any repeat ace bets follow."""
+
+    TOPIC = "meldbook.royal.DealStarted"
+    dealer: str
+    deal_number: int
+
+    def evolve(self, state: RoyalState) -> None:
+        state.dealer = self.dealer
+        state.deal_number = self.deal_number
+        state.cutters, state.cuts = [], {}
+        state.hands = {}
+        state.dummy = Zone(secret=True)
+        state.dead = Zone(secret=True)
+        state.poker = Poker()
+        state.rummy = Rummy()
+        state.bidders, state.high_bid, state.high_bidder = [], 0, None
+        state.covering, state.open_ace = [], None
+        state.phase = ACE_BET if state.options["ace_betting"] else DEAL
+
+
+class AceBetReleased(GameEvent):
+    """A standing ace bettor could not pay the repeat bet: he is released from it."""
+
+    TOPIC = "meldbook.royal.AceBetReleased"
+    suit: str
+    player: str
+
+    def evolve(self, state: RoyalState) -> None:
+        bet = state.ace_bets[self.suit]
+        bet.bettors.remove(self.player)
+        if not bet.bettors:
+            del state.ace_bets[self.suit]
+
+
+class AceBetOpened(GameEvent):
+    """The dealer bet on a corner ace; the others are to cover it or not, from his left."""
+
+    TOPIC = "meldbook.royal.AceBetOpened"
+    player: str
+    suit: str
+    amount: int
+    covering: list[str]
+
+    def evolve(self, state: RoyalState) -> None:
+        state.ace_bets[self.suit] = AceBet(self.amount, [self.player])
+        state.open_ace = self.suit
+        state.covering = list(self.covering)
+        state.phase = ACE_COVER if self.covering else DEAL
+
+
+class AceBetSkipped(GameEvent):
+    """The dealer opened no ace bet this deal."""
+
+    TOPIC = "meldbook.royal.AceBetSkipped"
+    player: str
+
+    def evolve(self, state: RoyalState) -> None:
+        state.phase = DEAL
+
+
+class AceBetAnswered(GameEvent):
+    """A player covered the dealer's ace bet, or declined to."""
+
+    TOPIC = "meldbook.royal.AceBetAnswered"
+    player: str
+    suit: str
+    covered: bool
+
+    def evolve(self, state: RoyalState) -> None:
+        if self.covered:
+            state.ace_bets[self.suit].bettors.append(self.player)
+        state.covering.remove(self.player)
+        if not state.covering:
+            state.open_ace = None
+            state.phase = DEAL
+
+
+class HandsDealt(GameEvent):
+    """The whole pack was dealt into a hand for each player and the dummy."""
+
+    TOPIC = "meldbook.royal.HandsDealt"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "dummy", "seed")
+    dealer: str
+    hands: dict[str, list[str]]
+    dummy: list[str] | None
+    dummy_size: int
+    seed: int | None
+
+    def evolve(self, state: RoyalState) -> None:
+        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
+        if self.dummy is None:
+            state.dummy = Zone(hidden=self.dummy_size, secret=True)
+        else:
+            state.dummy = Zone(list(self.dummy), secret=True)
+        state.phase = DUMMY
+
+
+class AceShown(GameEvent):
+    """The holder of a bet-on ace showed it (or it lay in the dummy); a bettor holding it won the ace."""
+
+    TOPIC = "meldbook.royal.AceShown"
+    suit: str
+    holder: str | None
+    won: bool
+
+    def evolve(self, state: RoyalState) -> None:
+        if self.won:
+            del state.ace_bets[self.suit]
+
+
+class AuctionOpened(GameEvent):
+    """The dealer kept his hand and auctions the dummy: bids go round from his left."""
+
+    TOPIC = "meldbook.royal.AuctionOpened"
+    dealer: str
+    bidders: list[str]
+
+    def evolve(self, state: RoyalState) -> None:
+        state.bidders = list(self.bidders)
+        state.phase = AUCTION
+
+
+class BidMade(GameEvent):
+    """A player bid for the dummy; the bid goes round to the next bidder still in."""
+
+    TOPIC = "meldbook.royal.BidMade"
+    player: str
+    amount: int
+
+    def evolve(self, state: RoyalState) -> None:
+        state.high_bid, state.high_bidder = self.amount, self.player
+        state.bidders.remove(self.player)
+        state.bidders.append(self.player)
+
+
+class BidPassed(GameEvent):
+    """A player passed in the auction: a pass is final."""
+
+    TOPIC = "meldbook.royal.BidPassed"
+    player: str
+
+    def evolve(self, state: RoyalState) -> None:
+        state.bidders.remove(self.player)
+
+
+class DummyTaken(GameEvent):
+    """A player (the dealer by a swap, or the auction's winner) took the dummy: his own hand is dead."""
+
+    TOPIC = "meldbook.royal.DummyTaken"
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
+    player: str
+    how: str
+    cards: list[str]
+
+    def evolve(self, state: RoyalState) -> None:
+        state.dead = Zone(hidden=state.hands[self.player].size, secret=True)
+        state.hands[self.player] = Zone(list(self.cards), secret=True)
+        state.dummy = Zone(secret=True)
+        state.bidders = []
+
+
+class DummyDead(GameEvent):
+    """Nobody took the dummy: it is the dead hand, and nobody sees it."""
+
+    TOPIC = "meldbook.royal.DummyDead"
+
+    def evolve(self, state: RoyalState) -> None:
+        state.dead = Zone(hidden=state.dummy.size, secret=True)
+        state.dummy = Zone(secret=True)
+        state.bidders = []
+
+
+class GameEnded(GameEvent):
+    """The game ended: by the recorder, by one player holding every chip, or too few could ante."""
+
+    TOPIC = "meldbook.royal.GameEnded"
+    reason: str
+
+    def evolve(self, state: RoyalState) -> None:
+        state.ended = self.reason
+        state.phase = OVER
+        state.rummy.turn = None

@@ -1,0 +1,144 @@
+"""Royal Rummy's legal-actions list: concrete bodies where the choices are few, templates with examples elsewhere."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from domain.cards import SUITS, Card
+from domain.royal.ledger import stack
+from domain.royal.rules import DECK, chain, hand_sizes, lowest_of
+from domain.royal.state import (
+    ACE_BET,
+    ACE_COVER,
+    AUCTION,
+    CUT,
+    DEAL,
+    DUMMY,
+    POKER_BET,
+    POKER_PICK,
+    RUMMY,
+    RoyalState,
+)
+from domain.variant import legal_bodies, with_version
+
+if TYPE_CHECKING:
+    from domain.royal.variant import RoyalRummy
+
+Body = dict[str, Any]
+Candidate = tuple[str, list[Body], Body | None]
+
+
+def actions(variant: RoyalRummy, state: RoyalState, version: int) -> list[dict[str, Any]]:
+    """Every kind of action open to the player(s) to act, and the recorder's end of the game."""
+    listed: list[dict[str, Any]] = []
+    movers = variant.to_move(state)
+    for player in movers:
+        for kind, bodies, template in _candidates(state, player):
+            entry: dict[str, Any] = {"type": kind, "player": player}
+            choices = legal_bodies(variant, state, version, bodies)
+            if template is not None:
+                entry["template"] = with_version(template["body"], version)
+                entry["constraints"] = template["constraints"]
+                entry["examples"] = choices
+            elif not choices:
+                continue
+            else:
+                entry["choices"] = choices
+            listed.append(entry)
+    if movers:
+        listed.append({"type": "end_game", "player": movers[0],
+                       "choices": [with_version({"type": "end_game", "player": movers[0]}, version)]})
+    return listed
+
+
+def _simple(player: str, *kinds: str) -> list[Candidate]:
+    return [(kind, [{"type": kind, "player": player}], None) for kind in kinds]
+
+
+def _amounts(player: str, kind: str, low: int, high: int, extra: Body | None = None) -> list[Body]:
+    values = sorted({low, (low + high) // 2, high} if high >= low else {low})
+    return [{"type": kind, "player": player, **(extra or {}), "amount": v} for v in values]
+
+
+def _template(kind: str, player: str, examples: list[Body], fields: Body, constraints: str) -> Candidate:
+    return (kind, examples, {"body": {"type": kind, "player": player, **fields}, "constraints": constraints})
+
+
+def _candidates(state: RoyalState, player: str) -> list[Candidate]:
+    phase, chips = state.phase, stack(state, player)
+    if phase == CUT:
+        if state.deal_mode == "shuffled":
+            return _simple(player, "cut")
+        unseen = sorted((DECK - Counter(state.cuts.values())).elements())
+        return [_template("cut", player, [{"type": "cut", "player": player, "card": unseen[0]}],
+                          {"card": "<card>"}, "card: the card the player cut, not one already cut")]
+    if phase == ACE_BET:
+        bets = [b for suit in SUITS if suit not in state.ace_bets for b in _amounts(player, "ace_bet", 1, min(chips, 3),
+                                                                                        {"ace": suit})]
+        return [*_simple(player, "no_ace_bet"),
+                _template("ace_bet", player, bets, {"ace": "<C|D|H|S>", "amount": "<int>"},
+                          f"ace: a corner ace with no standing bet; amount: 1 to {chips}")]
+    if phase == ACE_COVER:
+        return _simple(player, "cover", "decline")
+    if phase == DEAL:
+        return _deal(state, player)
+    if phase == DUMMY:
+        return _simple(player, "swap", "keep")
+    if phase == AUCTION:
+        bids = _amounts(player, "bid", state.high_bid + 1, chips)
+        return [*_simple(player, "pass"), _template("bid", player, bids, {"amount": "<int>"},
+                                                    f"amount: {state.high_bid + 1} to {chips}")]
+    if phase == POKER_PICK:
+        return [_poker_pick(state, player)]
+    if phase == POKER_BET:
+        return _betting(state, player, chips)
+    if phase == RUMMY:
+        return _rummy(state, player)
+    return []
+
+
+def _deal(state: RoyalState, player: str) -> list[Candidate]:
+    if state.deal_mode == "shuffled":
+        return _simple(player, "deal")
+    live = state.left_of(player)
+    sizes = hand_sizes(len(live))
+    cards = sorted(DECK.elements(), key=Card.parse)
+    hands, start = {}, 0
+    for p, size in zip(live, sizes, strict=False):
+        hands[p], start = cards[start : start + size], start + size
+    return [_template("deal", player, [{"type": "deal", "player": player, "hands": hands}],
+                      {"hands": {p: ["<card>"] * n for p, n in zip(live, sizes, strict=False)}},
+                      f"hands: the cards dealt to each of {', '.join(live)}; the dummy is the rest "
+                      f"({sizes[-1]} cards)")]
+
+
+def _poker_pick(state: RoyalState, player: str) -> Candidate:
+    hand = sorted(state.hands[player].known, key=Card.parse)
+    picks = [hand[i : i + 5] for i in range(0, len(hand) - 4, 2)][:4]
+    return _template("poker_hand", player, [{"type": "poker_hand", "player": player, "cards": c} for c in picks],
+                     {"cards": ["<card>"] * 5}, "cards: five different cards of the player's hand")
+
+
+def _betting(state: RoyalState, player: str, chips: int) -> list[Candidate]:
+    poker = state.poker
+    own = poker.bets[player]
+    listed = _simple(player, "check", "call", "fold", "all_in")
+    bets = _amounts(player, "bet", 1, chips)
+    raises = _amounts(player, "raise", poker.current + poker.min_raise, own + chips)
+    listed.append(_template("bet", player, bets, {"amount": "<int>"}, f"amount: 1 to {chips}"))
+    listed.append(_template("raise", player, raises, {"amount": "<int>"},
+                            f"amount: the new total, {poker.current + poker.min_raise} to {own + chips}"))
+    return listed
+
+
+def _rummy(state: RoyalState, player: str) -> list[Candidate]:
+    rummy, aces = state.rummy, state.options["aces"]
+    hand = state.hands[player].known
+    starts = lowest_of(hand, rummy.lead, aces) if rummy.lead else [c for c in [rummy.wanted] if c in hand]
+    plays = []
+    for first in starts:
+        run = chain(hand, first, aces)
+        plays += [{"type": "play", "player": player, "cards": run[: n + 1]} for n in range(len(run))]
+    return [("play", plays, None), *_simple(player, "pass")]
+

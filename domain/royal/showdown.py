@@ -1,0 +1,42 @@
+"""The poker showdown: pots built from the bets, each won by its best hand; ties split, odd chips stay on the Pot."""
+
+from __future__ import annotations
+
+from domain.ledger import player_account
+from domain.royal.board import POT, bet_account
+from domain.royal.events_play import PokerShown, PotAwarded
+from domain.royal.ledger import move
+from domain.royal.pots import build_pots
+from domain.royal.ranking import best_of
+from domain.royal.state import RoyalState
+from domain.variant import Decision
+
+
+def settle(decision: Decision) -> str:
+    """Award every pot and return the main pot's winner (on a split, the tied player nearest the dealer's left)."""
+    state: RoyalState = decision.state
+    assert state.dealer is not None
+    poker = state.poker
+    order = state.left_of(state.dealer)
+    contenders = [p for p in order if p not in poker.folded]
+    if len(contenders) > 1:
+        decision.record(PokerShown, hands={p: list(poker.chosen[p]) for p in contenders})
+    wheel = state.options["poker_wheel"]
+    bets = {p: poker.bets[p] for p in order if poker.bets[p]}
+    main_winner = contenders[0]
+    for index, pot in enumerate(build_pots(bets, contenders, state.ledger.balance(POT))):
+        account = POT if index == 0 else f"side-pot:{index}"
+        for player, chips in pot.layer:
+            move(decision, bet_account(player), account, chips, "royal.poker.pot")
+        winners = best_of(poker.chosen, pot.eligible, wheel) if len(pot.eligible) > 1 else list(pot.eligible)
+        share, odd = divmod(pot.amount, len(winners))
+        decision.record(PotAwarded, pot=account, amount=pot.amount, eligible=list(pot.eligible), winners=winners,
+                        share=share, odd=odd)
+        cause = decision.last_version
+        for winner in winners:
+            move(decision, account, player_account(winner), share, "royal.poker.won", cause)
+        if index:
+            move(decision, account, POT, odd, "royal.poker.odd-chip", cause)
+        else:
+            main_winner = winners[0]
+    return main_winner

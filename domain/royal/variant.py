@@ -1,0 +1,195 @@
+"""Royal Rummy as a variant: its data (players, options, actions) and the wiring of its rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from domain.actions import Action, ActionKind, Param
+from domain.cards import SUITS
+from domain.docs import to_doc
+from domain.errors import IllegalMoveError, SetupError
+from domain.ledger import AmountTransferred, Ledger, player_account
+from domain.royal import aces, auction, dealing, legal, poker, rummy, settle
+from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
+from domain.royal.ledger import stack
+from domain.royal.rules import ante_total
+from domain.royal.state import (
+    ACE_BET,
+    ACE_COVER,
+    AUCTION,
+    CUT,
+    DEAL,
+    DUMMY,
+    OVER,
+    POKER_BET,
+    POKER_PICK,
+    RUMMY,
+    AceBet,
+    Poker,
+    RoyalState,
+    Rummy,
+)
+from domain.variant import Decision, OptionSpec, Variant
+from domain.zones import Zone
+
+Handler = Callable[[Decision, Action], None]
+BETTING: dict[str, Handler] = {kind: poker.bet for kind in ("check", "bet", "call", "raise", "fold", "all_in")}
+PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
+    CUT: {"cut": dealing.cut},
+    ACE_BET: {"ace_bet": aces.open_bet, "no_ace_bet": aces.skip},
+    ACE_COVER: {"cover": aces.answer, "decline": aces.answer},
+    DEAL: {"deal": dealing.deal},
+    DUMMY: {"swap": auction.swap, "keep": auction.keep},
+    AUCTION: {"bid": auction.bid, "pass": auction.pass_bid},
+    POKER_PICK: {"poker_hand": poker.choose},
+    POKER_BET: BETTING,
+    RUMMY: {"play": rummy.play, "pass": rummy.pass_turn},
+    OVER: {},
+}
+_AMOUNT = (Param("amount", "int"),)
+
+
+class RoyalRummy(Variant):
+    """Royal Rummy: a board of pay spaces, the dummy auction, optional ace bets, a poker hand and the stops hand."""
+
+    name = "royal"
+    title = "Royal Rummy"
+    aliases = ("michigan", "tripoley", "poch", "calliente")
+    min_players = 3
+    max_players = 8
+    option_specs = (
+        OptionSpec("stack", 100, "the chips the banker hands each player at the start", minimum=1),
+        OptionSpec("ante", 1, "what each player puts on every board space each deal", minimum=1),
+        OptionSpec("aces", "high", "aces high or low in the rummy hand (in poker they are always high)",
+                   ("high", "low")),
+        OptionSpec("ace_betting", False, "the dealer may bet on a corner ace each deal", (False, True)),
+        OptionSpec("poker", True, "play the poker hand before the rummy hand", (True, False)),
+        OptionSpec("poker_wheel", True, "A-2-3-4-5 is the lowest straight (false: aces strictly high)",
+                   (True, False)),
+        OptionSpec("losers_pay", False, "losers also pay the first player out 1 unit per card held", (False, True)),
+        OptionSpec("leftover", "banker", "chips left on the board at the end: banker keeps them, or split",
+                   ("banker", "split")),
+        OptionSpec("board", TRIPOLEY, "the board layout: a list of spaces (default: the nine Tripoley spaces)"),
+    )
+    state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
+        kind.type: kind
+        for kind in (
+            ActionKind("cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind("ace_bet", "the dealer bets on a corner ace", (Param("ace", "text", choices=SUITS), *_AMOUNT)),
+            ActionKind("no_ace_bet", "the dealer opens no ace bet this deal"),
+            ActionKind("cover", "cover the dealer's ace bet with the same amount"),
+            ActionKind("decline", "do not cover the dealer's ace bet"),
+            ActionKind("deal", "deal the pack (recorded: every player's hand; the dummy is the rest)",
+                       (Param("hands", "card_map", False),)),
+            ActionKind("swap", "the dealer takes the dummy; his own hand is dead"),
+            ActionKind("keep", "the dealer keeps his hand and auctions the dummy"),
+            ActionKind("bid", "bid for the dummy", _AMOUNT),
+            ActionKind("pass", "pass: in the auction for good; in the rummy hand when not holding the next card"),
+            ActionKind("poker_hand", "choose the five cards of the poker hand", (Param("cards", "cards"),)),
+            ActionKind("check", "check: no bet yet"),
+            ActionKind("bet", "open the betting", _AMOUNT),
+            ActionKind("call", "meet the bet (all in when short)"),
+            ActionKind("raise", "raise: amount is the player's new total bet in the round", _AMOUNT),
+            ActionKind("fold", "fold the poker hand"),
+            ActionKind("all_in", "bet, raise or call with every chip left"),
+            ActionKind("play", "play the lead or the next card, and consecutive cards after it",
+                       (Param("cards", "cards"),)),
+            ActionKind("end_game", "the recorder ends the game"),
+        )
+    }
+
+    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+        """The full option set; the board is checked as a layout and flags must be true or false."""
+        specs = {spec.name: spec for spec in self.option_specs}
+        for name in given:
+            if name not in specs:
+                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        resolved: dict[str, Any] = {}
+        for name, spec in specs.items():
+            value = given.get(name, spec.default)
+            if name == "board":
+                resolved[name] = check_board(value)
+            elif isinstance(spec.default, bool) and not isinstance(value, bool):
+                raise SetupError(f"option {name} must be true or false", field=f"options.{name}")
+            else:
+                resolved[name] = spec.check(value)
+        return resolved
+
+    def check_setup(self, players: list[str], options: Mapping[str, Any]) -> None:
+        """The starting stack must cover at least one deal's ante."""
+        need = int(options["ante"]) * len(options["board"])
+        if int(options["stack"]) < need:
+            raise SetupError(f"a stack of {options['stack']} cannot pay one ante of {need}", field="options.stack")
+
+    def new_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str) -> RoyalState:
+        """Everyone still to cut for the first deal."""
+        return RoyalState(players=list(players), options=dict(options), deal_mode=deal_mode, cutters=list(players))
+
+    def open(self, decision: Decision) -> None:
+        """The banker hands every player the same stack."""
+        state: RoyalState = decision.state
+        for player in state.players:
+            decision.record(
+                AmountTransferred, source=BANK, destination=player_account(player), amount=int(state.options["stack"]),
+                rule="royal.setup.stack", cause=decision.base_version,
+            )
+
+    def decide(self, decision: Decision, action: Action) -> None:
+        """Dispatch the action to the rule for the game's phase; the recorder may end the game at any time."""
+        state: RoyalState = decision.state
+        if action.player not in state.players:
+            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
+        if action.type == "end_game" and state.phase != OVER:
+            settle.end_game(decision, f"ended by the recorder ({action.player})")
+            return
+        handler = PHASE_ACTIONS[state.phase].get(action.type)
+        if handler is None:
+            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
+            raise IllegalMoveError(
+                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where "
+                f"the actions are {allowed}",
+                code="wrong-phase",
+            )
+        handler(decision, action)
+
+    def legal_actions(self, state: RoyalState, version: int) -> list[dict[str, Any]]:
+        """Every kind of action open now, built from the same rules that validate moves."""
+        return legal.actions(self, state, version)
+
+    def to_doc(self, state: RoyalState) -> dict[str, Any]:
+        """The whole state, with stacks, board chips and the one to act; chosen poker hands are secret."""
+        doc: dict[str, Any] = to_doc(state)
+        doc["poker"]["chosen"] = {
+            p: {"cards": list(c), "unknown": 0, "count": len(c), "secret": True} for p, c in state.poker.chosen.items()
+        }
+        doc["still_in"] = state.still_in()
+        doc["stacks"] = {p: stack(state, p) for p in state.players}
+        doc["board_chips"] = {a: state.ledger.balance(a) for a in board_accounts(state.options["board"])}
+        doc["ante_total"] = ante_total(state)
+        doc["to_move"] = self.to_move(state)
+        return doc
+
+    def to_move(self, state: RoyalState) -> list[str]:
+        """Who may act now."""
+        if state.phase == CUT:
+            return [p for p in state.cutters if p not in state.cuts]
+        if state.phase in (ACE_BET, DEAL, DUMMY):
+            return [state.dealer] if state.dealer else []
+        if state.phase == ACE_COVER:
+            return state.covering[:1]
+        if state.phase == AUCTION:
+            return state.bidders[:1]
+        if state.phase == POKER_PICK:
+            return [p for p in poker.seats(state) if p not in state.poker.chosen]
+        if state.phase == POKER_BET:
+            turn = poker.to_act(state)
+            return [turn] if turn else []
+        if state.phase == RUMMY:
+            return [state.rummy.turn] if state.rummy.turn else []
+        return []
+
+    def is_over(self, state: RoyalState) -> bool:
+        """The game is over once it has ended."""
+        return state.phase == OVER
