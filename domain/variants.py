@@ -5,9 +5,10 @@ from __future__ import annotations
 from domain.errors import SetupError
 from domain.robins import Robins
 from domain.roby import Roby
+from domain.royal import RoyalRummy
 from domain.variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins())}
+VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
 
 
 def variant_named(name: object) -> Variant:
