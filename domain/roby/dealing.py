@@ -38,9 +38,7 @@ def _cut_card(decision: Decision, action: Action) -> str:
     card: str | None = action.get("card")
     if state.deal_mode == "shuffled":
         if card is not None:
-            raise InvalidActionError(
-                "in a shuffled game the service cuts the card: leave out 'card'", field="card"
-            )
+            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
         return seeded_order((deck - named).elements(), decision.chance.seed())[0]
     if card is None:
         raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
@@ -52,18 +50,14 @@ def deal(decision: Decision, action: Action) -> None:
     """The dealer deals ten cards to each player still in and turns up the first discard."""
     state: RobyState = decision.state
     if action.player != state.dealer:
-        raise IllegalMoveError(
-            f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer"
-        )
+        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer")
     seats = from_left_of(state, action.player, state.still_in())
     deck = deck_of(state.options)
     seed = None
     if state.deal_mode == "shuffled":
         for name in ("hands", "upcard"):
             if action.get(name) is not None:
-                raise InvalidActionError(
-                    f"in a shuffled game the service deals: leave out '{name}'", field=name
-                )
+                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
         seed = decision.chance.seed()
         order = seeded_order(deck.elements(), seed)
         hands = {
@@ -93,9 +87,7 @@ def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str
     hands = action.get("hands")
     upcard = action.get("upcard")
     if hands is None or upcard is None:
-        raise InvalidActionError(
-            "a recorded deal needs 'hands' for every player and the 'upcard'", field="hands"
-        )
+        raise InvalidActionError("a recorded deal needs 'hands' for every player and the 'upcard'", field="hands")
     if set(hands) != set(seats):
         raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
     for player, cards in hands.items():

@@ -67,6 +67,7 @@ class HandDealt(GameEvent):
             state.stock = Zone(list(self.stock), ordered=True, secret=True)
         state.discard = [self.upcard]
         state.melds = []
+        state.reshuffles = 0
         state.phase = PLAY
         state.hand_winner = None
         state.turns_taken = {p: 0 for p in self.hands}
@@ -158,6 +159,7 @@ class StockReshuffled(GameEvent):
 
     def evolve(self, state: RobyState) -> None:
         state.discard = state.discard[-1:]
+        state.reshuffles += 1
         if self.order is None:
             state.stock = Zone(list(self.cards), secret=True)
         else:

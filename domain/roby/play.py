@@ -36,9 +36,7 @@ def verify_drawn(state: RobyState, player: str, drawn: bool) -> None:
     """Refuse a draw after drawing, or a table play or discard before drawing."""
     verify_turn(state, player)
     if drawn and not state.drawn:
-        raise IllegalMoveError(
-            f"{player} must draw first, from the stock or the discard pile", code="roby.draw-first"
-        )
+        raise IllegalMoveError(f"{player} must draw first, from the stock or the discard pile", code="roby.draw-first")
     if not drawn and state.drawn:
         raise IllegalMoveError(f"{player} has already drawn this turn", code="roby.one-draw")
 
@@ -51,9 +49,7 @@ def draw(decision: Decision, action: Action) -> None:
     if action.get("source") == "discard":
         top = state.discard[-1]
         if card is not None and card != top:
-            raise IllegalMoveError(
-                f"the top of the discard pile is {top}, not {card}", code="roby.discard-top"
-            )
+            raise IllegalMoveError(f"the top of the discard pile is {top}, not {card}", code="roby.discard-top")
         decision.record(DiscardTaken, player=action.player, card=top)
         return
     if state.stock.ordered:
@@ -105,9 +101,7 @@ def verify_lay_off(state: RobyState, player: str, card: str, meld_id: int) -> No
             f"{player} needs a meld of his own on the table before laying off", code="roby.lay-off.own-meld"
         )
     if fitting_meld(card, [target]) is None:
-        raise IllegalMoveError(
-            f"{card} does not fit the meld {' '.join(target.cards)}", code="roby.lay-off.fit"
-        )
+        raise IllegalMoveError(f"{card} does not fit the meld {' '.join(target.cards)}", code="roby.lay-off.fit")
     rest = list(state.hands[player].known)
     rest.remove(card)
     table = [with_card(m, card) if m.id == meld_id else m for m in state.melds]
@@ -158,8 +152,7 @@ def verify_discard(state: RobyState, player: str, card: str) -> None:
                 code="roby.discard.fits-meld",
             )
         raise IllegalMoveError(
-            f"{card} was taken from the discard pile this turn and cannot be discarded while another "
-            "discard is legal",
+            f"{card} was taken from the discard pile this turn and cannot be discarded while another discard is legal",
             code="roby.discard.just-taken",
         )
     if state.tabled_this_turn and len(hand) > 1:
@@ -193,9 +186,7 @@ def go_out(decision: Decision, action: Action) -> None:
     melds: list[list[str]] = action.get("melds", [])
     lay_offs: list[dict[str, int | str]] = action.get("lay_offs", [])
     final: str | None = action.get("discard")
-    rest = without(
-        state.hands[player].known, [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs]
-    )
+    rest = without(state.hands[player].known, [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs])
     if rest is None or rest != ([final] if final else []):
         raise IllegalMoveError(
             f"going out must use every card in {player}'s hand exactly once", code="roby.go-out.all-cards"
@@ -213,11 +204,7 @@ def go_out(decision: Decision, action: Action) -> None:
         card, meld_id = str(item["card"]), int(item["meld"])
         target = state.meld(meld_id)
         if target is None or fitting_meld(card, [target]) is None:
-            where = (
-                f"the meld {' '.join(target.cards)}"
-                if target
-                else f"meld {meld_id}, which is not on the table"
-            )
+            where = f"the meld {' '.join(target.cards)}" if target else f"meld {meld_id}, which is not on the table"
             raise IllegalMoveError(f"{card} does not fit {where}", code="roby.lay-off.fit")
         if not state.own_melds(player) and not eleven:
             raise IllegalMoveError(

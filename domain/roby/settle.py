@@ -38,8 +38,14 @@ def after_discard(decision: Decision) -> None:
     if state.stock.size > 0:
         return
     cards = state.discard[:-1]
-    if not cards:
-        decision.record(HandVoided, reason="the stock ran out and the discard pile holds a single card")
+    limit = int(state.options["max_reshuffles"])
+    if not cards or (limit and state.reshuffles >= limit):
+        reason = (
+            "the stock ran out and the discard pile holds a single card"
+            if not cards
+            else f"the stock ran out again after {limit} rebuilds"
+        )
+        decision.record(HandVoided, reason=reason)
         _next_deal(decision)
         return
     if state.deal_mode == "shuffled":
@@ -57,9 +63,7 @@ def went_out(decision: Decision, player: str, method: str) -> None:
     opponents = [p for p in from_left_of(state, state.dealer or player, state.still_in()) if p != player]
     for opponent in opponents:
         points = hand_value(state.hands[opponent].known)
-        decision.record(
-            PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause
-        )
+        decision.record(PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause)
     stake = int(state.options["per_roby"])
     for opponent in opponents:
         if stake:
@@ -99,9 +103,7 @@ def verify_decision(state: RobyState, player: str) -> None:
     """Refuse a decision by anyone but the next busted player to decide."""
     if not state.deciding or state.deciding[0] != player:
         due = state.deciding[0] if state.deciding else "nobody"
-        raise IllegalMoveError(
-            f"{due} decides next whether to re-enlist, not {player}", code="roby.reenlist.not-due"
-        )
+        raise IllegalMoveError(f"{due} decides next whether to re-enlist, not {player}", code="roby.reenlist.not-due")
 
 
 def reenlist(decision: Decision, action: Action) -> None:

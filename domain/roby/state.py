@@ -38,6 +38,7 @@ class RobyState:
     stock: Zone = field(default_factory=lambda: Zone(secret=True))
     discard: list[str] = field(default_factory=list)
     melds: list[TableMeld] = field(default_factory=list)
+    reshuffles: int = 0
     turn: str | None = None
     drawn: bool = False
     taken_card: str | None = None

@@ -39,12 +39,8 @@ class Roby(Variant):
     min_players = 2
     max_players = 8
     option_specs = (
-        OptionSpec(
-            "packs", 1, "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)", (1, 2)
-        ),
-        OptionSpec(
-            "buy_in", 500, "what each player pays into the pot before the game, in minor units", minimum=0
-        ),
+        OptionSpec("packs", 1, "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)", (1, 2)),
+        OptionSpec("buy_in", 500, "what each player pays into the pot before the game, in minor units", minimum=0),
         OptionSpec(
             "per_roby",
             100,
@@ -56,6 +52,13 @@ class Roby(Variant):
             "pot_share",
             "pot_share: the pot over the players staying in, rounded up; buy_in",
             ("pot_share", "buy_in"),
+        ),
+        OptionSpec(
+            "max_reshuffles",
+            3,
+            "a hand is void when its stock runs out after this many rebuilds (0: no limit)",
+            minimum=0,
+            maximum=100,
         ),
         OptionSpec(
             "measure_99",
@@ -80,9 +83,7 @@ class Roby(Variant):
                 (Param("source", "text", choices=("stock", "discard")), Param("card", "card", False)),
             ),
             ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
-            ActionKind(
-                "lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))
-            ),
+            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))),
             ActionKind("discard", "discard a card, ending the turn", (Param("card", "card"),)),
             ActionKind(
                 "go_out",

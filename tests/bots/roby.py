@@ -13,7 +13,10 @@ MAX_ACTIONS = 20000
 
 
 def play_roby(
-    seed: int, players: int = 4, options: dict[str, object] | None = None, after_each: Callable[[Game], None] | None = None
+    seed: int,
+    players: int = 4,
+    options: dict[str, object] | None = None,
+    after_each: Callable[[Game], None] | None = None,
 ) -> Game:
     """Play one shuffled game with random legal moves (table plays first) and return it, finished."""
     rng = random.Random(seed)
