@@ -26,9 +26,13 @@ PREFERENCES: tuple[Callable[[dict[str, Any]], bool], ...] = (
 )
 
 
-def choose(legal: list[dict[str, Any]], rng: random.Random, eager: bool = True) -> dict[str, Any]:
-    """One listed concrete body: the first preferred sort that is open (when eager), else any."""
+def choose(legal: list[dict[str, Any]], rng: random.Random, eager: bool = True, idle: bool = False) -> dict[str, Any]:
+    """One listed concrete body: a plain draw or discard when idle, else the first preferred sort that is
+    open (when eager), else any."""
     bodies = [b for entry in legal for b in concrete_bodies(entry)]
+    plain = [b for b in bodies if b["type"] in ("draw", "discard")]
+    if idle and plain:
+        return rng.choice(plain)
     if eager:
         for wanted in PREFERENCES:
             preferred = [b for b in bodies if wanted(b)]
@@ -41,8 +45,15 @@ def play_robins(
     seed: int,
     options: dict[str, object] | None = None,
     after_each: Callable[[Game, list[Any]], None] | None = None,
+    eagerness: float = 0.9,
+    idleness: float = 0.0,
 ) -> tuple[Game, list[Any]]:
-    """Play one shuffled game to its end; return the game and every event it stored, in order."""
+    """Play one shuffled game to its end; return the game and every event it stored, in order.
+
+    `eagerness` is how often the bot takes a preferred play (exchange, Rummy, pickup with use, meld,
+    lay-off) when one is open; `idleness` how often it only draws or discards, which lets hands run the
+    stock out.
+    """
     rng = random.Random(seed)
     chance = SeededChance(seed)
     game = Game.set_up("robins", ["ann", "bob"], options or {}, "shuffled", "", chance)
@@ -50,7 +61,7 @@ def play_robins(
     for _ in range(MAX_ACTIONS):
         if game.rules.is_over(game.state):
             return game, events
-        body = choose(game.legal_actions(), rng, eager=rng.random() < 0.9)
+        body = choose(game.legal_actions(), rng, eager=rng.random() < eagerness, idle=rng.random() < idleness)
         game.record(body, chance)
         new = list(game.collect_events())
         events.extend(new)
