@@ -1,0 +1,173 @@
+"""The optional poker hand: five cards each, one betting round, side pots, splits and the odd chip."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import IllegalMoveError
+from domain.royal.events_play import PokerShown
+from tests.unit.royal.helpers import cards, chips, pick_hands, record, setup
+
+P1_SF6, P2_SFQ, P3_FLUSH = cards("2-6C"), cards("8-QC"), cards("2-5S", "7S")
+
+
+def _poker(**options: object) -> object:
+    game = setup(**options)
+    pick_hands(game, {"p1": P1_SF6, "p2": P2_SFQ, "p3": P3_FLUSH})
+    return game
+
+
+def _short_p1(amount: int) -> object:
+    """p1 buys the dummy (every diamond) for `amount`, leaving him 91 - amount chips."""
+    game = setup(dummy="none")
+    record(game, "keep", "p3")
+    record(game, "bid", "p1", amount=amount)
+    record(game, "pass", "p2")
+    return game
+
+
+def test_the_poker_hand_can_be_left_out() -> None:
+    assert setup(poker=False).state.phase == "rummy"
+    assert setup().state.phase == "poker_pick"
+
+
+def test_each_player_chooses_five_cards_of_his_hand() -> None:
+    game = setup()
+    version = game.version
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "poker_hand", "p1", cards=cards("2-7C"))
+    assert error.value.code == "royal.poker.five-cards" and "exactly 5" in error.value.message
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "poker_hand", "p1", cards=cards("2-5C", "AS"))
+    assert error.value.code == "royal.poker.not-held"
+    assert game.version == version and game.state.poker.chosen == {}
+
+
+def test_poker_cards_stay_in_hand_for_the_rummy_hand() -> None:
+    game = _poker()
+    for player in ("p1", "p2", "p3"):
+        record(game, "check", player)
+    assert [game.state.hands[p].size for p in ("p1", "p2", "p3")] == [13, 13, 13]
+
+
+def test_betting_starts_left_of_the_dealer() -> None:
+    game = _poker()
+    assert game.rules.to_move(game.state) == ["p1"]
+
+
+def test_check_is_allowed_until_someone_bets() -> None:
+    game = _poker()
+    record(game, "check", "p1")
+    record(game, "bet", "p2", amount=5)
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "check", "p3")
+    assert error.value.code == "royal.poker.check-after-bet"
+
+
+def test_after_a_bet_players_call_raise_or_fold() -> None:
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    record(game, "raise", "p2", amount=10)
+    record(game, "fold", "p3")
+    assert game.rules.to_move(game.state) == ["p1"]
+    record(game, "call", "p1")
+    assert game.state.phase == "rummy"
+
+
+def test_the_best_hand_wins_the_pot_and_the_bets() -> None:
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    record(game, "raise", "p2", amount=10)
+    record(game, "fold", "p3")
+    record(game, "call", "p1")
+    assert chips(game, "p2") == 91 - 10 + 3 + 20 and chips(game, "p1") == 81 and chips(game, "pot") == 0
+
+
+def test_a_raise_is_at_least_the_previous_raise() -> None:
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "raise", "p2", amount=8)
+    assert error.value.code == "royal.poker.min-raise" and "to 10" in error.value.message
+
+
+def test_a_raise_beyond_the_players_stack_is_refused() -> None:
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    version, before = game.version, chips(game, "p2")
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "raise", "p2", amount=92)
+    assert error.value.code == "royal.poker.over-stack" and "at most 91" in error.value.message
+    assert game.version == version and chips(game, "p2") == before
+
+
+def test_a_short_all_in_does_not_reopen_betting() -> None:
+    game = _short_p1(85)
+    pick_hands(game, {"p1": cards("10-AD"), "p2": P2_SFQ, "p3": P3_FLUSH})
+    record(game, "check", "p1")
+    record(game, "bet", "p2", amount=4)
+    record(game, "call", "p3")
+    record(game, "all_in", "p1")
+    with pytest.raises(IllegalMoveError) as error:
+        record(game, "raise", "p2", amount=20)
+    assert error.value.code == "royal.poker.not-reopened"
+    record(game, "call", "p2")
+    record(game, "call", "p3")
+    assert chips(game, "p1") == 3 + 18
+
+
+def test_all_ins_make_side_pots() -> None:
+    game = _short_p1(85)
+    pick_hands(game, {"p1": cards("10-AD"), "p2": P2_SFQ, "p3": P3_FLUSH})
+    record(game, "all_in", "p1")
+    record(game, "raise", "p2", amount=20)
+    record(game, "call", "p3")
+    assert chips(game, "p1") == 3 + 6 * 3
+    assert chips(game, "p2") == 91 - 20 + 14 * 2
+    assert chips(game, "side-pot:1") == 0
+
+
+def test_a_player_with_no_chips_may_win_the_main_pot() -> None:
+    game = _short_p1(91)
+    pick_hands(game, {"p1": cards("10-AD"), "p2": P2_SFQ, "p3": P3_FLUSH})
+    assert game.rules.to_move(game.state) == ["p2"]
+    record(game, "bet", "p2", amount=5)
+    record(game, "call", "p3")
+    assert chips(game, "p1") == 3 and chips(game, "p2") == 91 + 5
+
+
+def test_a_lone_survivor_wins_unshown() -> None:
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    record(game, "fold", "p2")
+    count = len(game.pending_events)
+    record(game, "fold", "p3")
+    assert chips(game, "p1") == 91 + 3
+    assert not any(isinstance(e, PokerShown) for e in game.pending_events[count:])
+
+
+def test_ties_split_and_the_odd_chip_stays_on_the_pot() -> None:
+    game = setup()
+    pick_hands(game, {"p1": P1_SF6, "p2": cards("10-AH"), "p3": cards("10-AS")})
+    record(game, "bet", "p1", amount=2)
+    record(game, "call", "p2")
+    record(game, "call", "p3")
+    assert chips(game, "p2") == 89 + 4 and chips(game, "p3") == 89 + 4 and chips(game, "pot") == 1
+
+
+def test_on_a_split_the_tied_player_nearest_the_dealers_left_leads() -> None:
+    game = setup()
+    pick_hands(game, {"p1": P1_SF6, "p2": cards("10-AH"), "p3": cards("10-AS")})
+    for player in ("p1", "p2", "p3"):
+        record(game, "check", player)
+    assert game.state.rummy.turn == "p2" and chips(game, "pot") == 1
+
+
+def test_aces_are_high_in_poker_even_when_low_in_rummy() -> None:
+    game = setup(aces="low")
+    pick_hands(game, {"p1": cards("2C", "2H", "3C", "4H", "6C"), "p2": cards("AC", "AH", "8C", "9H", "10C"),
+                      "p3": P3_FLUSH})
+    record(game, "bet", "p1", amount=1)
+    record(game, "call", "p2")
+    record(game, "fold", "p3")
+    assert chips(game, "p2") == 90 + 3 + 2
