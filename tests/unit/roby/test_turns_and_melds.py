@@ -1,0 +1,141 @@
+"""Roby's turn (draw, table plays, discard), melds, and the first-turn and lay-off restrictions."""
+
+from __future__ import annotations
+
+from domain.cards import Card
+from domain.melds import is_group, sequence_ranks
+from tests.unit.roby.table import Table
+
+ANN = "4H 5H 6H 9C 9D 9S KC KD AS 2S"
+BOB = "7C 8C 10S JS QS 3D 3H 5D 6D 8D"
+
+
+def table_in_play(ann: str = ANN, bob: str = BOB, upcard: str = "QD") -> Table:
+    """Dee deals; ann plays first, then bob, cy and dee."""
+    table = Table()
+    table.cut_for("dee")
+    table.deal(upcard=upcard, ann=ann, bob=bob)
+    return table
+
+
+def after_first_round(ann: str = ANN, bob: str = BOB) -> Table:
+    table = table_in_play(ann, bob)
+    table.pass_round()
+    return table
+
+
+def test_a_turn_is_a_draw_from_the_discard_pile_then_a_discard_and_play_passes_clockwise() -> None:
+    table = table_in_play()
+    assert table.act("draw", "ann", source="discard") == ["DiscardTaken"]
+    assert "QD" in table.hand("ann")
+    table.act("discard", "ann", card="2S")
+    assert table.state.discard[-1] == "2S" and table.state.turn == "bob"
+
+
+def test_a_recorded_draw_from_the_stock_names_the_card_drawn() -> None:
+    table = table_in_play()
+    table.refuse("invalid-action", "draw", "ann", source="stock")
+    table.act("draw", "ann", source="stock", card="AH")
+    assert "AH" in table.hand("ann") and table.state.stock.size == 52 - 40 - 1 - 1
+
+
+def test_a_stock_draw_naming_a_card_already_placed_is_refused() -> None:
+    table = table_in_play()
+    table.refuse("card-conflict", "draw", "ann", source="stock", card="7C")
+    table.refuse("card-conflict", "draw", "ann", source="stock", card="QD")
+
+
+def test_a_player_must_draw_before_discarding_and_draws_once() -> None:
+    table = table_in_play()
+    table.refuse("roby.draw-first", "discard", "ann", card="2S")
+    table.act("draw", "ann", source="stock", card="AH")
+    table.refuse("roby.one-draw", "draw", "ann", source="discard")
+
+
+def test_a_move_out_of_turn_is_refused() -> None:
+    table = table_in_play()
+    table.refuse("out-of-turn", "draw", "bob", source="stock", card="AH")
+
+
+def test_a_discard_of_a_card_not_held_is_refused() -> None:
+    table = table_in_play()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.refuse("roby.not-held", "discard", "ann", card="7C")
+
+
+def test_no_cards_are_laid_on_the_table_in_a_players_first_turn() -> None:
+    table = table_in_play()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.refuse("roby.first-turn", "meld", "ann", cards=["4H", "5H", "6H"])
+
+
+def test_a_group_of_three_or_more_cards_of_one_rank_may_be_melded() -> None:
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    assert table.act("meld", "ann", cards=["9C", "9D", "9S"]) == ["MeldLaid"]
+    assert table.state.melds[0].kind == "group" and table.state.melds[0].owner == "ann"
+
+
+def test_a_sequence_of_three_or_more_consecutive_cards_of_one_suit_may_be_melded() -> None:
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["6H", "4H", "5H"])
+    assert table.state.melds[0].cards == ["4H", "5H", "6H"] and table.state.melds[0].kind == "sequence"
+
+
+def test_several_melds_may_be_laid_in_one_turn() -> None:
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("meld", "ann", cards=["9C", "9D", "9S"])
+    assert [m.id for m in table.state.own_melds("ann")] == [1, 2]
+
+
+def test_cards_that_are_not_a_meld_are_refused() -> None:
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    error = table.refuse("roby.meld.invalid", "meld", "ann", cards=["4H", "5H", "9C"])
+    assert "4H 5H 9C is not a meld" in error.message
+    table.refuse("roby.not-held", "meld", "ann", cards=["7H", "8H", "9H"])
+
+
+def test_the_ace_goes_low_with_the_two_or_high_with_the_king() -> None:
+    assert sequence_ranks([Card.parse(c) for c in ("AS", "2S", "3S")]) == [1, 2, 3]
+    assert sequence_ranks([Card.parse(c) for c in ("QS", "KS", "AS")]) == [12, 13, 14]
+
+
+def test_a_sequence_does_not_wrap_around_from_the_king_to_the_two() -> None:
+    assert sequence_ranks([Card.parse(c) for c in ("KS", "AS", "2S")]) is None
+
+
+def test_with_two_packs_a_group_may_repeat_a_suit_but_a_sequence_never_repeats_a_rank() -> None:
+    assert is_group([Card.parse(c) for c in ("9C", "9C", "9D")])
+    assert sequence_ranks([Card.parse(c) for c in ("4H", "5H", "5H", "6H")]) is None
+
+
+def test_laying_off_needs_a_meld_of_ones_own_on_the_table() -> None:
+    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 5D 6D 8D")
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("discard", "ann", card="2S")
+    table.act("draw", "bob", source="stock", card="AC")
+    table.refuse("roby.lay-off.own-meld", "lay_off", "bob", card="7H", meld=1)
+
+
+def test_a_meld_laid_earlier_in_the_same_turn_counts_for_laying_off_on_an_opponents_meld() -> None:
+    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 3S 6D 8D")
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("discard", "ann", card="2S")
+    table.act("draw", "bob", source="stock", card="AC")
+    table.act("meld", "bob", cards=["3D", "3C", "3S"])
+    table.act("lay_off", "bob", card="7H", meld=1)
+    assert table.state.melds[0].cards == ["4H", "5H", "6H", "7H"] and table.state.melds[0].owner == "ann"
+
+
+def test_a_lay_off_that_does_not_fit_the_meld_is_refused() -> None:
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.refuse("roby.lay-off.fit", "lay_off", "ann", card="KC", meld=1)
+    table.refuse("roby.lay-off.no-meld", "lay_off", "ann", card="KC", meld=9)
