@@ -8,9 +8,9 @@ from uuid import UUID
 
 from flask import Response, jsonify, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.access import meldbook, viewer_for
+from api.parsing import Blueprint
 from api.schemas import (
     EventListSchema,
     EventsArgsSchema,

@@ -7,9 +7,9 @@ from uuid import UUID
 
 from flask import Response, jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api.access import expected_version, meldbook, require_token
+from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
 from domain.visibility import Viewer

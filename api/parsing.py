@@ -1,0 +1,72 @@
+"""Request bodies parsed as strict JSON: no NaN or Infinity, no overflowing numbers, no runaway nesting."""
+
+from __future__ import annotations
+
+import json
+import math
+import typing
+
+import flask
+from flask_smorest import Blueprint as SmorestBlueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort, is_json_request
+
+MAX_INT_DIGITS = 100
+
+
+def _not_json(text: str) -> typing.NoReturn:
+    raise ValueError(f"{text} is not a JSON number")
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"a number of more than {MAX_INT_DIGITS} digits is out of range")
+    return int(text)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
+def strict_loads(raw: bytes | str) -> typing.Any:
+    """JSON as RFC 8259 defines it; anything else raises JSONDecodeError with a reason."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError as error:
+        raise json.JSONDecodeError(f"the body is not UTF-8 ({error.reason})", "<bytes>", error.start) from None
+    try:
+        return json.loads(text, parse_constant=_not_json, parse_int=_whole, parse_float=_finite)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise json.JSONDecodeError("the body is nested too deeply", text or " ", 0) from None
+    except ValueError as error:
+        raise json.JSONDecodeError(str(error), text or " ", 0) from None
+
+
+class StrictJsonParser(FlaskParser):
+    """webargs' Flask parser with strict JSON, whose 400 says what is wrong with the body."""
+
+    def _raw_load_json(self, req: flask.Request) -> typing.Any:
+        if not is_json_request(req):
+            return core.missing
+        return strict_loads(req.get_data(cache=True))
+
+    def _handle_invalid_json_error(  # type: ignore[override]
+        self,
+        error: json.JSONDecodeError | UnicodeDecodeError,
+        req: flask.Request,
+        *args: typing.Any,
+        **kwargs: typing.Any,
+    ) -> typing.NoReturn:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else "the body is not UTF-8"
+        abort(400, exc=error, messages={"json": [f"Invalid JSON body: {reason}."]})
+
+
+class Blueprint(SmorestBlueprint):  # type: ignore[misc]
+    """flask-smorest's Blueprint, loading bodies with the strict parser."""
+
+    ARGUMENTS_PARSER = StrictJsonParser()
