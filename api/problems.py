@@ -112,7 +112,7 @@ def first_message(messages: Any, path: str = "") -> tuple[str, str]:
     """The first failing field of a nested marshmallow message dict, and its message."""
     if isinstance(messages, dict):
         key, value = next(iter(messages.items()))
-        prefix = "" if key in ("json", "query", "headers", "view_args") else str(key)
+        prefix = "" if key in ("json", "query", "headers", "view_args", "_schema") else str(key)
         return first_message(value, f"{path}.{prefix}".strip(".") if prefix else path)
     if isinstance(messages, list) and messages:
         return (

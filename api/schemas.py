@@ -24,8 +24,34 @@ class WholeNumber(fields.Integer):
         return int(value)
 
 
+class JsonWholeNumber(WholeNumber):
+    """A whole number in a JSON body, where a string such as "5" is refused (query strings are all text)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, str):
+            raise ValidationError("Not a whole number.")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Options(fields.Dict):
+    """House-rule options by name; a whole float such as 5.0 is the whole number 5, as JSON does not tell them apart."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict[str, Any]:
+        loaded: dict[str, Any] = super()._deserialize(value, attr, data, **kwargs)
+        return {k: _whole_if_integral(v) for k, v in loaded.items()}
+
+
+def _whole_if_integral(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+BODY_NOT_OBJECT = {"type": "The body must be a JSON object."}
+
+
 class GameCreateSchema(Schema):
     """A new game: variant, players in seat order, options and deal mode."""
+
+    error_messages = BODY_NOT_OBJECT
 
     variant = fields.String(required=True, metadata={"description": "a name from GET /variants"})
     players = fields.List(
@@ -34,7 +60,7 @@ class GameCreateSchema(Schema):
         validate=validate.Length(min=1, max=8),
         metadata={"description": "player names in seat order (clockwise)"},
     )
-    options = fields.Dict(
+    options = Options(
         keys=fields.String(), load_default=dict, metadata={"description": "house-rule options"}
     )
     deal_mode = fields.String(
@@ -58,12 +84,14 @@ class GameCreatedSchema(Schema):
 class MoveSchema(Schema):
     """One action by one player; further fields depend on the action type (see GET /variants)."""
 
+    error_messages = BODY_NOT_OBJECT
+
     class Meta:
         unknown = INCLUDE
 
     type = fields.String(required=True, metadata={"description": "the action type, e.g. draw, meld, discard"})
     player = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    expected_version = WholeNumber(
+    expected_version = JsonWholeNumber(
         validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "the version the client last saw (or send If-Match)"},
     )
