@@ -116,7 +116,7 @@ class Meldbook(Application):
         """The game's events after a version, in order."""
         events = self.repository.event_store.get(game_id, gt=after or None)
         listed = [describe(event) for event in events]
-        if not listed and after == 0:
+        if not listed and (after == 0 or not self.recorder.select_events(game_id, limit=1)):
             raise GameNotFoundError(f"there is no game {game_id}")
         return listed
 
