@@ -21,6 +21,7 @@ class Table:
     def __init__(self, players: tuple[str, ...] = ("ann", "bob", "cy", "dee"), **options: Any) -> None:
         self.chance = SeededChance(7)
         self.game = Game.set_up("roby", list(players), options, "recorded", "", self.chance)
+        self.kept: list[str] = []
 
     @property
     def state(self) -> RobyState:
@@ -53,9 +54,10 @@ class Table:
         for player in self.state.players:
             self.act("cut", player, card="KH" if player == dealer else next(low))
 
-    def deal(self, upcard: str = "QD", **hands: str) -> None:
-        """The dealer deals the given hands (space-separated codes); other players get filler cards."""
-        taken = [c for h in hands.values() for c in h.split()] + [upcard]
+    def deal(self, upcard: str = "QD", keep: str = "", **hands: str) -> None:
+        """The dealer deals the given hands (space-separated codes); others get filler, never the `keep` cards."""
+        self.kept = keep.split()
+        taken = [c for h in hands.values() for c in h.split()] + [upcard] + self.kept
         deck = deck_of(self.state.options)
         spare = [c for c in FILLER + sorted(deck) if c not in taken]
         spare = [c for i, c in enumerate(spare) if spare[:i].count(c) < deck[c]]
@@ -76,7 +78,7 @@ class Table:
         """Cards the record does not place anywhere yet, in a fixed order."""
         named = named_cards(self.state)
         deck = deck_of(self.state.options)
-        return [c for c in FILLER + sorted(deck) if named[c] < deck[c]]
+        return [c for c in dict.fromkeys(FILLER + sorted(deck)) if named[c] < deck[c] and c not in self.kept]
 
     def draw_and_discard(self, player: str) -> str:
         """The player draws an unseen card from the stock and discards it; return that card."""
