@@ -55,8 +55,6 @@ def problem(kind: str, cards: Sequence[str], stands_for: Sequence[str]) -> str |
         return "every meld holds at least one natural card"
     if JOKER in stands_for:
         return "a wild stands for a natural card, never for a joker"
-    if any(is_wild(c) and s in naturals for c, s in zip(cards, stands_for, strict=True)):
-        return "a wild may not stand for a natural card that is in the same meld"
     suits = {_suit(s) for s in stands_for}
     if kind == SET:
         counts = [sum(1 for s in stands_for if _suit(s) == suit) for suit in SUITS]
@@ -140,6 +138,7 @@ def build(cards: Sequence[str], declared: Sequence[str], kind: str | None) -> tu
             for _ in range(jokers):
                 placed = place_joker(each, stands, ace_high)
                 if placed is None:
+                    reason = "a Nat holds no wild cards" if each == NAT else "no place is left for a joker"
                     break
                 stands.append(placed)
             laid = [c for c, _ in fixed] + [JOKER] * jokers
@@ -164,6 +163,8 @@ def lay_off_choices(kind: str, cards: Sequence[str], stands_for: Sequence[str], 
     elif is_wild(code):
         rank, suit = _rank(stands_for[0]), _suit(stands_for[0])
         candidates = [_code(rank, s) for s in SUITS] if kind == SET else [_code(r, suit) for r in range(1, 14)]
+    elif code in [s for c, s in zip(cards, stands_for, strict=True) if is_wild(c)]:
+        return []  # the card a wild stands for reaches the table only by an exchange
     else:
         candidates = [code]
     return [s for s in candidates if problem(kind, [*cards, code], [*stands_for, s]) is None]
