@@ -106,10 +106,8 @@ def pokerkit_hand(cards: Sequence[str]) -> StandardHighHand:
 
 def best_players(hands: dict[str, list[str]], among: list[str], wheel: bool) -> list[str]:
     """Winners by pokerkit (wheel counts), or by the independent strict evaluator."""
-    if wheel:
-        keyed = {p: pokerkit_hand(hands[p]) for p in among}
-    else:
-        keyed = {p: strict_key(hands[p]) for p in among}  # type: ignore[misc]
+    rank = pokerkit_hand if wheel else strict_key
+    keyed = {p: rank(hands[p]) for p in among}
     top = max(keyed.values())
     return [p for p in among if keyed[p] == top]
 

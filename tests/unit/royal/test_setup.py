@@ -66,8 +66,9 @@ def test_a_game_may_declare_another_board() -> None:
 
 
 def test_a_malformed_board_is_refused() -> None:
-    for board in ([{"id": "x", "pays": "card", "cards": ["ZZ"]}, {"id": "k", "pays": "kitty"}, {"id": "p", "pays": "pot"}],
-                  [{"id": "k", "pays": "kitty"}, {"id": "k2", "pays": "kitty"}, {"id": "p", "pays": "pot"}],
+    pot = {"id": "p", "pays": "pot"}
+    for board in ([{"id": "x", "pays": "card", "cards": ["ZZ"]}, {"id": "k", "pays": "kitty"}, pot],
+                  [{"id": "k", "pays": "kitty"}, {"id": "k2", "pays": "kitty"}, pot],
                   "tripoley"):
         with pytest.raises(SetupError):
             new_game(3, board=board)
@@ -105,7 +106,7 @@ def test_the_whole_pack_is_dealt_into_n_plus_one_hands() -> None:
         record(eight, "cut", player)
     record(eight, "deal", eight.state.dealer)
     sizes = [eight.state.hands[p].size for p in eight.state.left_of(eight.state.dealer)]
-    assert sizes + [eight.state.dummy.size] == [6, 6, 6, 6, 6, 6, 6, 5, 5]
+    assert [*sizes, eight.state.dummy.size] == [6, 6, 6, 6, 6, 6, 6, 5, 5]
 
 
 def test_recorded_deals_name_every_live_hand_and_leave_the_dummy_unknown() -> None:
