@@ -1,0 +1,115 @@
+"""Helpers for HTTP end-to-end tests: creating games, reading what is stored, checking problem documents."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from tests.bots import concrete_bodies
+
+PROBLEM = "application/problem+json"
+PREFERRED = ("go_out", "meld", "lay_off")
+
+
+@dataclass(frozen=True)
+class Created:
+    """A game created through POST /games."""
+
+    id: str
+    token: str
+    version: int
+
+    @property
+    def url(self) -> str:
+        """The game's URL."""
+        return f"/games/{self.id}"
+
+    @property
+    def auth(self) -> dict[str, str]:
+        """The recorder's Authorization header."""
+        return bearer(self.token)
+
+
+def bearer(token: str) -> dict[str, str]:
+    """An Authorization header carrying a bearer token."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(
+    client: FlaskClient,
+    players: tuple[str, ...] = ("ann", "bob", "cy"),
+    variant: str = "roby",
+    deal_mode: str = "shuffled",
+    **extra: Any,
+) -> Created:
+    """Create a game and return its id, token and version."""
+    response = client.post(
+        "/games", json={"variant": variant, "players": list(players), "deal_mode": deal_mode, **extra}
+    )
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    return Created(body["id"], body["token"], body["version"])
+
+
+def assert_problem(response: TestResponse, status: int, code: str | None = None, names: str | None = None) -> dict:
+    """Check a refusal: the status, a problem document with a code and a detail naming the field or rule."""
+    assert response.status_code == status, (response.status_code, response.get_data(as_text=True)[:500])
+    assert response.mimetype == PROBLEM
+    problem = response.get_json()
+    assert problem["status"] == status
+    assert problem["code"] and problem["detail"]
+    if code is not None:
+        assert problem["code"] == code, problem
+    if names is not None:
+        assert names in problem["detail"] or names == problem.get("field") or names == problem["code"], problem
+    return problem
+
+
+def stored(app: Flask) -> int:
+    """How many events the whole store holds (its last notification id)."""
+    return int(app.extensions["meldbook"].recorder.max_notification_id() or 0)
+
+
+def footprint(client: FlaskClient, game: Created) -> tuple[int, int]:
+    """The game's version and its number of stored events, as the API reports them."""
+    version = client.get(game.url).get_json()["version"]
+    events = client.get(f"{game.url}/events").get_json()["events"]
+    return version, len(events)
+
+
+def legal_actions(client: FlaskClient, game: Created) -> tuple[int, list[dict[str, Any]], bool]:
+    """The game's version, its legal-actions list (as the recorder sees it) and whether it is over."""
+    shown = client.get(game.url, headers=game.auth).get_json()
+    return shown["version"], shown["legal_actions"], shown["over"]
+
+
+def listed_bodies(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every concrete body the legal-actions list offers (choices and examples)."""
+    return [body for entry in legal for body in concrete_bodies(entry)]
+
+
+def pick_body(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A listed body, preferring table plays most of the time so that hands end."""
+    bodies = listed_bodies(legal)
+    table_plays = [b for b in bodies if b["type"] in PREFERRED]
+    return rng.choice(table_plays if table_plays and rng.random() < 0.9 else bodies)
+
+
+def play(client: FlaskClient, game: Created, rng: random.Random, moves: int) -> int:
+    """Post up to `moves` listed bodies, each answered 201; return how many were played before the game ended."""
+    for played in range(moves):
+        version, legal, over = legal_actions(client, game)
+        if over:
+            assert legal == []
+            return played
+        body = pick_body(legal, rng)
+        assert body["expected_version"] == version
+        response = client.post(f"{game.url}/moves", json=body, headers=game.auth)
+        assert response.status_code == 201, (body, response.get_json())
+        assert response.get_json()["version"] > version
+    return moves

@@ -1,0 +1,187 @@
+"""Every endpoint of the core API answers as documented, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import date, timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.e2e.helpers import bearer, create, legal_actions, listed_bodies, play
+
+
+def test_health_answers_ok_and_names_the_store(client: FlaskClient, store_env: dict[str, str]) -> None:
+    response = client.get("/health")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok", "store": store_env["PERSISTENCE_MODULE"].rsplit(".", 1)[-1]}
+
+
+def test_variants_lists_every_variant_with_its_players_options_defaults_and_actions(
+    sqlite_client: FlaskClient,
+) -> None:
+    response = sqlite_client.get("/variants")
+    assert response.status_code == 200
+    variants = {v["name"]: v for v in response.get_json()["variants"]}
+    assert {"roby", "robins", "royal"} <= set(variants)
+    for variant in variants.values():
+        assert variant["players"]["min"] <= variant["players"]["max"]
+        assert set(variant["deal_modes"]) == {"recorded", "shuffled"}
+        assert variant["actions"] and all(a["type"] and "fields" in a for a in variant["actions"])
+        for option in variant["options"]:
+            assert {"name", "default", "description"} <= set(option)
+    roby = {o["name"]: o for o in variants["roby"]["options"]}
+    assert roby["packs"]["default"] == 1 and roby["packs"]["choices"] == [1, 2]
+    assert roby["buy_in"]["default"] == 500 and roby["buy_in"]["minimum"] == 0
+
+
+def test_creating_a_game_answers_201_with_id_version_token_location_and_etag(client: FlaskClient) -> None:
+    response = client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "title": "Friday"})
+    assert response.status_code == 201
+    body = response.get_json()
+    assert set(body) == {"id", "version", "token"}
+    assert re.fullmatch(r"[0-9a-f-]{36}", body["id"]) and len(body["token"]) >= 20
+    assert response.headers["Location"].endswith(f"/games/{body['id']}")
+    assert response.headers["ETag"] == f'"{body["version"]}"'
+    shown = client.get(response.headers["Location"]).get_json()
+    assert shown["version"] == body["version"]
+    assert (shown["variant"], shown["title"], shown["players"]) == ("roby", "Friday", ["ann", "bob"])
+    assert shown["deal_mode"] == "recorded"
+
+
+def test_a_game_is_created_with_its_options_resolved_and_defaults_filled_in(client: FlaskClient) -> None:
+    game = create(client, options={"buy_in": 200, "measure_99": "before_discard"})
+    shown = client.get(game.url).get_json()
+    assert shown["options"]["buy_in"] == 200 and shown["options"]["measure_99"] == "before_discard"
+    assert shown["options"]["packs"] == 1 and shown["options"]["per_roby"] == 100
+    assert shown["id"] == game.id and shown["version"] == game.version and shown["over"] is False
+    assert shown["to_move"]
+
+
+def test_reading_a_game_gives_its_state_version_and_etag(client: FlaskClient) -> None:
+    game = create(client)
+    response = client.get(game.url)
+    assert response.status_code == 200
+    assert response.headers["ETag"] == f'"{game.version}"'
+    assert {"id", "variant", "players", "options", "version", "created_at", "to_move", "over", "state"} <= set(
+        response.get_json()
+    )
+
+
+def test_listing_games_filters_by_player_variant_and_dates_with_pages_and_totals(client: FlaskClient) -> None:
+    for i in range(5):
+        create(client, players=("ann", f"guest{i}"), title=f"roby {i}")
+    create(client, players=("ann", "zed"), variant="robins")
+    create(client, players=("bob", "cy", "dee"), variant="royal")
+    listed = client.get("/games").get_json()
+    assert listed["total"] == 7 and len(listed["games"]) == 7 and (listed["page"], listed["page_size"]) == (1, 20)
+    stamps = [g["created_at"] for g in listed["games"]]
+    assert stamps == sorted(stamps, reverse=True)
+    assert client.get("/games?player=ann").get_json()["total"] == 6
+    assert client.get("/games?player=guest3").get_json()["games"][0]["title"] == "roby 3"
+    assert client.get("/games?player=nobody").get_json() == {"games": [], "total": 0, "page": 1, "page_size": 20}
+    assert client.get("/games?variant=royal").get_json()["games"][0]["players"] == ["bob", "cy", "dee"]
+    assert client.get("/games?variant=robins&player=ann").get_json()["total"] == 1
+    assert client.get("/games?variant=roby&player=bob").get_json()["total"] == 0
+    pages = [client.get(f"/games?player=ann&page_size=4&page={n}").get_json() for n in (1, 2, 3)]
+    assert [len(p["games"]) for p in pages] == [4, 2, 0] and all(p["total"] == 6 for p in pages)
+    assert len({g["id"] for p in pages for g in p["games"]}) == 6
+    today = date.fromisoformat(stamps[0][:10])
+    day_after, day_before = today + timedelta(days=1), today - timedelta(days=1)
+    assert client.get(f"/games?since={today}").get_json()["total"] == 7
+    assert client.get(f"/games?since={day_after}").get_json()["total"] == 0
+    assert client.get(f"/games?until={day_after}&variant=roby").get_json()["total"] == 5
+    assert client.get(f"/games?until={today}").get_json()["total"] == 0
+    assert client.get(f"/games?since={day_before}&until={day_after}&player=zed").get_json()["total"] == 1
+
+
+def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: FlaskClient) -> None:
+    game = create(client)
+    play(client, game, random.Random(1), 6)
+    response = client.get(f"{game.url}/events")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["game_id"] == game.id
+    versions = [e["version"] for e in body["events"]]
+    assert versions == list(range(1, len(versions) + 1)) and len(versions) > game.version
+    first = body["events"][0]
+    assert first["type"] == "GameCreated" and first["topic"] == "meldbook.GameCreated"
+    assert {"version", "type", "topic", "timestamp", "data"} == set(first)
+    later = client.get(f"{game.url}/events?after=3").get_json()["events"]
+    assert later == body["events"][3:]
+    assert client.get(f"{game.url}/events?after={versions[-1]}").get_json()["events"] == []
+
+
+def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: FlaskClient) -> None:
+    game = create(client)
+    seen = {game.version: client.get(game.url, headers=game.auth).get_json()}
+    rng = random.Random(2)
+    for _ in range(8):
+        play(client, game, rng, 1)
+        shown = client.get(game.url, headers=game.auth).get_json()
+        seen[shown["version"]] = shown
+    for version, shown in seen.items():
+        response = client.get(f"{game.url}/state?at={version}", headers=game.auth)
+        assert response.status_code == 200
+        assert response.get_json() == shown
+    assert client.get(f"{game.url}/state?at=1").get_json()["version"] == 1
+
+
+def test_a_listed_move_is_recorded_with_201_its_events_and_the_new_etag(client: FlaskClient) -> None:
+    game = create(client)
+    version, legal, _ = legal_actions(client, game)
+    body = listed_bodies(legal)[0]
+    response = client.post(f"{game.url}/moves", json=body, headers=game.auth)
+    assert response.status_code == 201
+    result = response.get_json()
+    assert result["version"] > version and response.headers["ETag"] == f'"{result["version"]}"'
+    assert [e["version"] for e in result["events"]] == list(range(version + 1, result["version"] + 1))
+    stored = client.get(f"{game.url}/events?after={version}", headers=game.auth).get_json()["events"]
+    assert stored == result["events"]
+
+
+def test_a_move_may_carry_its_version_in_if_match_instead_of_the_body(client: FlaskClient) -> None:
+    game = create(client)
+    version, legal, _ = legal_actions(client, game)
+    body = {k: v for k, v in listed_bodies(legal)[0].items() if k != "expected_version"}
+    response = client.post(f"{game.url}/moves", json=body, headers={**game.auth, "If-Match": f'"{version}"'})
+    assert response.status_code == 201
+    assert client.get(game.url).get_json()["version"] == response.get_json()["version"]
+
+
+def test_a_whole_float_expected_version_is_accepted(client: FlaskClient) -> None:
+    game = create(client)
+    version, legal, _ = legal_actions(client, game)
+    body = {**listed_bodies(legal)[0], "expected_version": float(version)}
+    assert client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
+
+
+def test_a_whole_float_option_value_is_accepted_as_a_whole_number(client: FlaskClient) -> None:
+    game = create(client, options={"buy_in": 300.0})
+    assert client.get(game.url).get_json()["options"]["buy_in"] == 300
+
+
+def test_the_docs_page_and_its_assets_are_served_from_this_server(sqlite_app: Flask) -> None:
+    client = sqlite_app.test_client()
+    page = client.get("/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    sources = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert sources and all(s.startswith("/docs/assets/") for s in sources), sources
+    for source in sources:
+        assert client.get(source).status_code == 200, source
+    assert "/openapi.json" in html
+
+
+def test_the_openapi_yaml_is_served_as_yaml(sqlite_client: FlaskClient) -> None:
+    response = sqlite_client.get("/openapi.yaml")
+    assert response.status_code == 200 and response.mimetype == "application/yaml"
+    assert "/games/{game_id}/moves" in response.get_data(as_text=True)
+
+
+def test_a_wrong_scheme_in_authorization_reads_as_a_spectator(client: FlaskClient) -> None:
+    game = create(client)
+    shown = client.get(game.url, headers={"Authorization": f"Basic {game.token}"}).get_json()
+    assert "legal_actions" not in shown
+    assert "legal_actions" in client.get(game.url, headers=bearer(game.token)).get_json()
