@@ -73,6 +73,11 @@ class Robins(Variant):
         )
     }
 
+    def check_players(self, players: list[str]) -> None:
+        """Robins Rummy is played by exactly two players."""
+        if len(players) != 2:
+            raise SetupError(f"{self.title} is played by exactly two players, not {len(players)}", field="players")
+
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The options checked, with `first_dealer` (a player's name, or none for a cut) checked apart."""
         rest = {k: v for k, v in given.items() if k != "first_dealer"}

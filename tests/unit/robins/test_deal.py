@@ -32,7 +32,7 @@ def test_a_third_player_is_refused_at_creation() -> None:
     with pytest.raises(SetupError) as caught:
         _game(["ann", "bob", "cy"])
     assert caught.value.code == "invalid-setup"
-    assert "2 to 2 players, not 3" in caught.value.message
+    assert caught.value.message == "Robins Rummy is played by exactly two players, not 3"
     with pytest.raises(SetupError):
         _game(["ann"])
 
