@@ -84,7 +84,8 @@ def _deal(state: RobyState, player: str) -> Candidate:
 
 def _draws(state: RobyState, player: str) -> list[Candidate]:
     stock = {"type": "draw", "player": player, "source": "stock"}
-    taken = ("draw", [{"type": "draw", "player": player, "source": "discard"}], None)
+    pickup = {"type": "draw", "player": player, "source": "discard"}
+    taken = ("draw", [pickup, {**pickup, "card": state.discard[-1]}], None)
     if state.stock.ordered:
         return [("draw", [stock], None), taken]
     known = sorted(set(state.stock.known))

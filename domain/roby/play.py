@@ -53,7 +53,9 @@ def draw(decision: Decision, action: Action) -> None:
         decision.record(DiscardTaken, player=action.player, card=top)
         return
     if state.stock.ordered:
-        card = card or state.stock.known[0]
+        if card is not None:
+            raise InvalidActionError("in a shuffled game the service draws the card: leave out 'card'", field="card")
+        card = state.stock.known[0]
     elif card is None:
         raise InvalidActionError("a recorded draw from the stock names the 'card' drawn", field="card")
     named = named_cards(state)

@@ -12,7 +12,44 @@ from domain.roby.rules import deck_of, fitting_meld, named_cards
 from domain.roby.state import RobyState
 from tests.bots import SeededChance
 
-FILLER = "2C 3D 4H 5S 6C 7D 8H 9S 10C JD QH KS 2D 3H 4S 5C 6D 7H 8S 9C 10D JH QS KC 2H 3S 4C 5D 6H 7S 8C 9D 10H JS QC KD".split()
+FILLER = [
+    "2C",
+    "3D",
+    "4H",
+    "5S",
+    "6C",
+    "7D",
+    "8H",
+    "9S",
+    "10C",
+    "JD",
+    "QH",
+    "KS",
+    "2D",
+    "3H",
+    "4S",
+    "5C",
+    "6D",
+    "7H",
+    "8S",
+    "9C",
+    "10D",
+    "JH",
+    "QS",
+    "KC",
+    "2H",
+    "3S",
+    "4C",
+    "5D",
+    "6H",
+    "7S",
+    "8C",
+    "9D",
+    "10H",
+    "JS",
+    "QC",
+    "KD",
+]
 
 
 class Table:

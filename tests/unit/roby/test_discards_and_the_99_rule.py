@@ -86,9 +86,7 @@ def test_the_99_rule_never_blocks_going_out() -> None:
     table = dealt("4H 5H 6H 7H KC KD KS QS QH QC", upcard="2D")
     table.state.scores["ann"] = 98  # arrange: at 98, nothing may be tabled unless it ends the hand
     table.act("draw", "ann", source="discard")
-    table.act(
-        "go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["KC", "KD", "KS"], ["QS", "QH", "QC"]], discard="2D"
-    )
+    table.act("go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["KC", "KD", "KS"], ["QS", "QH", "QC"]], discard="2D")
     assert [e.player for e in table.events("WentOut")] == ["ann"]
 
 

@@ -31,7 +31,7 @@ def test_every_other_player_adds_the_value_of_all_cards_left_in_his_hand_even_me
     table = Table()
     roby_by_ann(table, bob="7C 7D 7S 8C 9C 10C JH JD 2S 3S")
     scored = {e.player: e.points for e in table.events("PointsScored")}
-    assert scored["bob"] == hand_value("7C 7D 7S 8C 9C 10C JH JD 2S 3S".split()) == 73
+    assert scored["bob"] == hand_value(["7C", "7D", "7S", "8C", "9C", "10C", "JH", "JD", "2S", "3S"]) == 73
     assert set(scored) == {"bob", "cy", "dee"} and table.state.scores["ann"] == 0
     assert all(e.cause == table.events("WentOut")[0].originator_version for e in table.events("PointsScored"))
 
@@ -104,11 +104,14 @@ def test_a_player_may_re_enlist_any_number_of_times() -> None:
     table.state.scores["bob"] = 95  # arrange
     roby_by_ann(table)
     table.act("reenlist", "bob")
-    table.state.scores["bob"] = 99  # arrange: bob is near the limit again
-    table.deal(keep="2D", bob=WINNING_HAND.replace("4H", "4S").replace("5H", "5S").replace("6H", "6S").replace("7H", "7S"))
-    table.act("draw", "bob", source="stock", card="2D")
-    table.act("discard", "bob", card="2D")
-    assert table.state.reenlistments["bob"] == 1
+    table.state.scores["bob"] = 99  # arrange: bob is at the limit again
+    table.deal(keep="2D", cy=WINNING_HAND)
+    table.draw_and_discard("bob")
+    table.act("draw", "cy", source="stock", card="2D")
+    table.act("go_out", "cy", melds=WINNING_MELDS, discard="2D")
+    assert table.state.deciding == ["bob"]
+    table.act("reenlist", "bob")
+    assert table.state.reenlistments["bob"] == 2 and len(transfers(table, "roby.stakes.reenlist-fee")) == 2
 
 
 def test_a_player_who_left_is_not_dealt_in_plays_no_turn_and_pays_nothing() -> None:

@@ -1,0 +1,127 @@
+"""The legal-actions contract for Roby: listed bodies are accepted, sampled bodies outside the list refused."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.actions import parse_action
+from domain.errors import MeldbookError
+from domain.game import Game
+from domain.roby import Roby
+from domain.roby.rules import deck_of
+from domain.variant import Decision
+from tests.bots import SeededChance, concrete_bodies, pick, without_version
+from tests.bots.roby import PREFERRED
+
+KINDS = tuple(Roby.action_kinds)
+TEMPLATE_KINDS = {"go_out"}
+
+
+def normal(body: dict[str, Any]) -> str:
+    """A body in a canonical form: meld cards sorted, version dropped."""
+    shown = without_version(body)
+    if shown.get("type") == "meld":
+        shown["cards"] = sorted(shown["cards"])
+    return repr(sorted(shown.items()))
+
+
+def accepted(game: Game, body: dict[str, Any]) -> bool:
+    try:
+        game.rules.decide(
+            Decision(game.state, game.version, SeededChance(0)), parse_action(game.rules.action_kinds, body)
+        )
+    except MeldbookError:
+        return False
+    return True
+
+
+def uses_whole_hand(game: Game, body: dict[str, Any]) -> bool:
+    """The go_out template's constraint: every card in hand is used exactly once."""
+    used = [c for meld in body.get("melds", []) for c in meld] + [x["card"] for x in body.get("lay_offs", [])]
+    used += [body["discard"]] if body.get("discard") else []
+    return sorted(used) == sorted(game.state.hands[body["player"]].known)
+
+
+def sampled_bodies(game: Game, rng: random.Random) -> list[dict[str, Any]]:
+    """Random bodies of every kind: any player, cards from the hand or the deck, meld ids near the table's."""
+    state = game.state
+    deck = sorted(deck_of(state.options))
+    bodies = []
+    for kind in KINDS:
+        for _ in range(4):
+            player = rng.choice(state.players)
+            hand = state.hands[player].known if state.hands else []
+            cards = (
+                rng.sample(hand, min(len(hand), rng.randint(1, 4)))
+                if hand and rng.random() < 0.7
+                else rng.sample(deck, 3)
+            )
+            body: dict[str, Any] = {"type": kind, "player": player}
+            if kind in ("meld",):
+                body["cards"] = cards
+            elif kind in ("discard", "lay_off"):
+                body["card"] = cards[0]
+            if kind == "lay_off":
+                body["meld"] = rng.randint(0, len(state.melds) + 1)
+            if kind == "draw":
+                body["source"] = rng.choice(["stock", "discard"])
+            if kind == "go_out":
+                body["melds"] = [cards]
+            bodies.append(body)
+    return bodies
+
+
+def test_every_listed_body_is_accepted_and_sampled_bodies_outside_the_list_are_refused() -> None:
+    rng = random.Random(11)
+    covered: set[str] = set()
+    for seed in range(3):
+        chance = SeededChance(seed)
+        game = Game.set_up("roby", ["ann", "bob", "cy", "dee"], {}, "shuffled", "", chance)
+        for step in range(400):
+            if game.rules.is_over(game.state):
+                break
+            legal = game.legal_actions()
+            listed = {normal(b) for entry in legal for b in concrete_bodies(entry)}
+            if step % 5 == 0:
+                for body in [b for entry in legal for b in concrete_bodies(entry)]:
+                    assert accepted(game, without_version(body)), body
+                for body in sampled_bodies(game, rng):
+                    if normal(body) in listed:
+                        continue
+                    covered.add(body["type"])
+                    if body["type"] in TEMPLATE_KINDS and accepted(game, body):
+                        assert uses_whole_hand(game, body), body
+                    else:
+                        assert not accepted(game, body), body
+            game.record(pick(legal, rng, PREFERRED), chance)
+    assert covered == set(KINDS)
+
+
+def test_the_listed_kinds_are_the_only_open_kinds() -> None:
+    chance = SeededChance(5)
+    game = Game.set_up("roby", ["ann", "bob"], {}, "shuffled", "", chance)
+    rng = random.Random(5)
+    for _ in range(300):
+        legal = game.legal_actions()
+        open_kinds = {entry["type"] for entry in legal}
+        for kind in set(KINDS) - open_kinds - TEMPLATE_KINDS:
+            for player in game.state.players:
+                body = {"type": kind, "player": player}
+                assert not accepted(game, body)
+        game.record(pick(legal, rng, PREFERRED), chance)
+
+
+def test_a_recorded_game_lists_templates_with_a_concrete_example_for_draws_from_the_stock() -> None:
+    game = Game.set_up("roby", ["ann", "bob"], {}, "recorded", "", SeededChance(1))
+    chance = SeededChance(1)
+    game.record({"type": "cut", "player": "ann", "card": "KS"}, chance)
+    game.record({"type": "cut", "player": "bob", "card": "2S"}, chance)
+    deal = next(e for e in game.legal_actions() if e["type"] == "deal")
+    assert "<card>" in repr(deal["template"]) and deal["examples"]
+    game.record(without_version(deal["examples"][0]), chance)
+    draw = next(e for e in game.legal_actions() if e.get("template"))
+    assert draw["template"]["card"] == "<card>" and draw["template"]["expected_version"] == game.version
+    example = draw["examples"][0]
+    game.record(without_version(example), chance)
+    assert example["card"] in game.state.hands["bob"].known
