@@ -109,7 +109,7 @@ def test_a_player_may_re_enlist_any_number_of_times() -> None:
     table.draw_and_discard("bob")
     table.act("draw", "cy", source="stock", card="2D")
     table.act("go_out", "cy", melds=WINNING_MELDS, discard="2D")
-    assert table.state.deciding == ["bob"]
+    assert table.state.deciding[0] == "bob"
     table.act("reenlist", "bob")
     assert table.state.reenlistments["bob"] == 2 and len(transfers(table, "roby.stakes.reenlist-fee")) == 2
 
