@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
+from tests import pg
 from tests.bots import SeededChance
 
 
@@ -42,3 +43,29 @@ def sqlite_app(tmp_path: Path) -> Iterator[Flask]:
 def sqlite_client(sqlite_app: Flask) -> FlaskClient:
     """A test client of the SQLite app."""
     return sqlite_app.test_client()
+
+
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def shared_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """One app per test module and store, for tests that each make games of their own (saves a database each)."""
+    if request.param == "sqlite":
+        env = {
+            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+            "SQLITE_DBNAME": str(tmp_path_factory.mktemp("shared") / "meldbook.sqlite"),
+        }
+    else:
+        admin = request.getfixturevalue("postgres_admin")
+        dbname = pg.create_database(admin)
+        env = pg.eventsourcing_env(dbname)
+    app = create_app(env=env, chance=SeededChance(20240602))
+    app.config["TESTING"] = True
+    yield app
+    app.extensions["meldbook"].close()
+    if request.param == "postgres":
+        pg.drop_database(admin, dbname)
+
+
+@pytest.fixture
+def shared_client(shared_app: Flask) -> FlaskClient:
+    """A test client of the module's shared app."""
+    return shared_app.test_client()
