@@ -1,0 +1,156 @@
+"""What each reader sees: spectators get counts for hands and the stock and no seeds; the recorder sees all."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from eventsourcing.utils import resolve_topic
+from flask.testing import FlaskClient
+
+from tests.e2e.helpers import Created, create, legal_actions, listed_bodies, play
+
+Path = str
+
+
+def walk(doc: Any, path: Path = "") -> Iterator[tuple[Path, Any, Any]]:
+    """Every (path, key, value) in a JSON document."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield f"{path}.{key}", key, value
+            yield from walk(value, f"{path}.{key}")
+    elif isinstance(doc, list):
+        for i, value in enumerate(doc):
+            yield from walk(value, f"{path}[{i}]")
+
+
+def secret_zones(doc: Any) -> list[tuple[Path, dict[str, Any]]]:
+    """Every zone marked secret (hands, the stock) in a document."""
+    return [(p, v) for p, _, v in walk({"doc": doc}) if isinstance(v, dict) and v.get("secret") is True]
+
+
+def assert_never_shows_the_token_hash(doc: Any) -> None:
+    """No reader ever sees a token hash."""
+    assert not [p for p, key, _ in walk(doc) if key == "token_hash"]
+
+
+def assert_masked(doc: Any) -> None:
+    """A spectator's document: secret zones reduced to counts, seeds blanked, no legal actions."""
+    zones = secret_zones(doc)
+    assert zones, "a Roby state has secret hands and a secret stock"
+    for path, zone in zones:
+        assert set(zone) == {"count", "secret"} and isinstance(zone["count"], int), (path, zone)
+    assert not [(p, v) for p, key, v in walk(doc) if key == "seed" and v is not None]
+    assert not [p for p, key, _ in walk(doc) if key == "legal_actions"]
+    assert_never_shows_the_token_hash(doc)
+
+
+def assert_shown_in_full(doc: Any) -> None:
+    """The recorder's document: secret zones list their cards."""
+    for path, zone in secret_zones(doc):
+        assert len(zone["cards"]) + zone["unknown"] == zone["count"], (path, zone)
+    assert_never_shows_the_token_hash(doc)
+
+
+def assert_events_masked(events: list[dict[str, Any]], recorder: bool) -> None:
+    """Every event's secret fields are blank for spectators and present for the recorder."""
+    for event in events:
+        secret = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
+        for name in secret:
+            if name in event["data"] and not recorder:
+                assert event["data"][name] is None, (event["type"], name)
+        if recorder:
+            assert_shown_in_full(event["data"])
+        else:
+            assert_masked_event(event["data"])
+
+
+def assert_masked_event(data: dict[str, Any]) -> None:
+    """An event's payload as a spectator sees it."""
+    for path, zone in secret_zones(data):
+        assert set(zone) == {"count", "secret"}, (path, zone)
+    assert not [(p, v) for p, key, v in walk(data) if key == "seed" and v is not None]
+    assert_never_shows_the_token_hash(data)
+
+
+def recorded_game(client: FlaskClient) -> Created:
+    """A recorded game through its cuts (named as cut at the table) and the deal (the listed example)."""
+    game = create(client, deal_mode="recorded")
+    for player, card in (("ann", "KS"), ("bob", "2H"), ("cy", "7D")):
+        move = {"type": "cut", "player": player, "card": card, "expected_version": legal_actions(client, game)[0]}
+        assert client.post(f"{game.url}/moves", json=move, headers=game.auth).status_code == 201
+    legal = legal_actions(client, game)[1]
+    deal = next(b for b in listed_bodies(legal) if b["type"] == "deal")
+    assert client.post(f"{game.url}/moves", json=deal, headers=game.auth).status_code == 201
+    legal = legal_actions(client, game)[1]
+    assert {entry["type"] for entry in legal} == {"draw"}
+    return game
+
+
+def shuffled_game(client: FlaskClient) -> Created:
+    """A shuffled game a few dozen moves in (past the deal, with draws and discards)."""
+    game = create(client)
+    play(client, game, random.Random(11), 30)
+    return game
+
+
+@pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
+def test_spectators_see_counts_for_hands_and_stock_and_no_seed_or_legal_actions(client: FlaskClient, make: Any) -> None:
+    game = make(client)
+    shown = client.get(game.url).get_json()
+    assert_masked(shown)
+    assert set(shown["state"]["hands"]) == set(shown["players"])
+    last = shown["version"]
+    for at in range(1, last + 1):
+        assert_masked(client.get(f"{game.url}/state?at={at}").get_json())
+    events = client.get(f"{game.url}/events").get_json()["events"]
+    assert len(events) == last
+    assert_events_masked(events, recorder=False)
+    dealt = [e for e in events if e["type"] == "HandDealt"]
+    assert dealt and all(e["data"]["hands"] is None for e in dealt)
+
+
+@pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
+def test_the_recorder_sees_hands_stock_seeds_and_legal_actions_but_never_the_token_hash(
+    client: FlaskClient, make: Any
+) -> None:
+    game = make(client)
+    shown = client.get(game.url, headers=game.auth).get_json()
+    assert_shown_in_full(shown)
+    assert shown["legal_actions"]
+    assert all(len(zone["cards"]) == zone["count"] for zone in shown["state"]["hands"].values())
+    for at in range(1, shown["version"] + 1):
+        past = client.get(f"{game.url}/state?at={at}", headers=game.auth).get_json()
+        assert_shown_in_full(past)
+        assert "legal_actions" in past
+    events = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    assert_events_masked(events, recorder=True)
+    dealt = next(e for e in events if e["type"] == "HandDealt")
+    assert all(len(cards) == 10 for cards in dealt["data"]["hands"].values())
+    if shown["deal_mode"] == "shuffled":
+        assert isinstance(dealt["data"]["seed"], int)
+
+
+def test_no_stock_card_appears_in_what_a_spectator_reads_of_the_game_now(client: FlaskClient) -> None:
+    game = shuffled_game(client)
+    shown = client.get(game.url, headers=game.auth).get_json()
+    stock = shown["state"]["stock"]["cards"]
+    assert stock
+    public = [
+        client.get(game.url).get_data(as_text=True),
+        client.get(f"{game.url}/state?at={shown['version']}").get_data(as_text=True),
+    ]
+    for card in stock:
+        assert not [text for text in public if f'"{card}"' in text], card
+
+
+def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(client: FlaskClient) -> None:
+    game = shuffled_game(client)
+    spectator = client.get(game.url).get_json()
+    recorder = client.get(game.url, headers=game.auth).get_json()
+    del recorder["legal_actions"]
+    for key in ("hands", "stock"):
+        del spectator["state"][key], recorder["state"][key]
+    assert spectator == recorder
