@@ -100,12 +100,11 @@ def probe(app: Flask, client: FlaskClient, game: Created, rng: random.Random, tr
     mover = (shown["to_move"] or [""])[0]
     hand = state["hands"][mover]["cards"] if mover in state["hands"] else []
     meld_ids = [m["id"] for m in state["melds"]]
+    open_kinds = sorted({entry["type"] for entry in shown["legal_actions"]})
     before, tried = stored(app), set()
     for i in range(tries):
-        body = {
-            **random_body(rng, KINDS[(version + i) % len(KINDS)], hand, meld_ids, mover),
-            "expected_version": version,
-        }
+        kind = rng.choice(open_kinds) if rng.random() < 0.6 else KINDS[(version + i) % len(KINDS)]
+        body = {**random_body(rng, kind, hand, meld_ids, mover), "expected_version": version}
         if canonical(body, stock_top) in listed:
             continue
         response = client.post(f"{game.url}/moves", json=body, headers=game.auth)
