@@ -1,0 +1,1 @@
+"""Replays: step through a recorded game event by event, as a given viewer may see it."""

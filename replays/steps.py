@@ -1,0 +1,29 @@
+"""A replay is the game's events in order, each with the state right after it, through one visibility filter."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from domain.game import Game
+from domain.visibility import Viewer
+from service.application import Meldbook, present_event, present_state
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a replay: the event and the state it left."""
+
+    event: dict[str, Any]
+    state: dict[str, Any]
+
+
+def replay(app: Meldbook, game_id: UUID, viewer: Viewer) -> Iterator[Step]:
+    """Every event of a game with the state after it, rebuilt by applying the stored events in order."""
+    game: Game | None = None
+    for stored, event in zip(app.stored_events(game_id), app.repository.event_store.get(game_id), strict=True):
+        game = event.mutate(game)
+        assert game is not None
+        yield Step(present_event(stored, viewer), present_state(game, viewer))

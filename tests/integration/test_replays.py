@@ -1,0 +1,28 @@
+"""A replay steps through a stored game event by event, and each step equals the state loaded at that version."""
+
+from __future__ import annotations
+
+import random
+
+from domain.visibility import Viewer
+from replays.steps import replay
+from service.application import Meldbook, present_state
+from tests.bots import SeededChance, pick, without_version
+
+
+def test_each_replay_step_equals_the_state_loaded_from_the_store_at_that_version(store_env: dict[str, str]) -> None:
+    app = Meldbook(env=store_env, chance=SeededChance(3))
+    game, token = app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+    rng = random.Random(3)
+    for _ in range(120):
+        current = app.game(game.id)
+        body = pick(current.legal_actions(), rng, ("go_out", "meld", "lay_off"))
+        app.record_move(game.id, without_version(body), body["expected_version"], token)
+    steps = list(replay(app, game.id, Viewer.SPECTATOR))
+    assert [s.event["version"] for s in steps] == list(range(1, app.game(game.id).version + 1))
+    for step in steps[::7]:
+        version = step.event["version"]
+        assert step.state == present_state(app.game(game.id, version=version), Viewer.SPECTATOR)
+        assert "legal_actions" not in step.state
+        assert all(hand.get("cards") is None for hand in step.state["state"]["hands"].values())
+    app.close()
