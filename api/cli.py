@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 from flask.cli import FlaskGroup
+from werkzeug.serving import run_simple
 
 from api.app import create_app
 
@@ -18,5 +19,4 @@ def main() -> None:
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 def serve(host: str, port: int) -> None:
     """Serve the API with Flask's server (use gunicorn in production)."""
-    app = create_app()
-    app.run(host=host, port=port, threaded=True, use_reloader=False)
+    run_simple(host, port, create_app(), threaded=True)
