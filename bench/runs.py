@@ -1,0 +1,71 @@
+"""Timed runs: the workload's moves through Meldbook.record_move, and bare eventsourcing appends of the same shape."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+from bench.workload import Workload
+from service.application import Meldbook
+from tests.bots import SeededChance
+
+
+class Tally(Aggregate):
+    """A trivial aggregate: one integer, bumped by one event."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    @event("Bumped")
+    def bump(self) -> None:
+        """Add one."""
+        self.count += 1
+
+
+class BareApplication(Application[UUID]):
+    """An Application with no snapshots, no index and no rules: the raw append path."""
+
+    name = "RawAppends"
+
+
+def time_service(env: Mapping[str, str], workload: Workload) -> float:
+    """Seconds to record every move of the workload through Meldbook.record_move (load, decide, save)."""
+    app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+    try:
+        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        started = time.perf_counter()
+        for move in workload.moves:
+            app.record_move(game.id, move.body, move.expected_version, token)
+        elapsed = time.perf_counter() - started
+        final = app.game(game.id)
+        if final.version != workload.moves[-1].expected_version + workload.moves[-1].events:
+            raise RuntimeError(f"the replayed game ended at version {final.version}: the workload did not replay")
+        return elapsed
+    finally:
+        app.close()
+
+
+def time_raw(env: Mapping[str, Any], batches: list[int]) -> float:
+    """Seconds for a bare Application to save a trivial aggregate once per batch, with that many events each."""
+    app = BareApplication(env=dict(env))
+    try:
+        warm_up = Tally()
+        app.save(warm_up)
+        tally = Tally()
+        app.save(tally)
+        started = time.perf_counter()
+        for size in batches:
+            for _ in range(size):
+                tally.bump()
+            app.save(tally)
+        elapsed = time.perf_counter() - started
+        if app.repository.get(tally.id).count != sum(batches):
+            raise RuntimeError("the raw appends were not all stored")
+        return elapsed
+    finally:
+        app.close()

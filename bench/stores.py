@@ -1,0 +1,53 @@
+"""The stores the benchmark runs on: a temporary SQLite file, and a throwaway PostgreSQL database."""
+
+from __future__ import annotations
+
+import secrets
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+from service.config import store_env
+
+
+class StoreUnavailableError(RuntimeError):
+    """The store cannot be reached, so its part of the benchmark is skipped."""
+
+
+@contextmanager
+def sqlite_store() -> Iterator[dict[str, str]]:
+    """Settings for a SQLite file in a temporary directory, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as folder:
+        yield store_env({"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": str(Path(folder) / "bench.sqlite")})
+
+
+@contextmanager
+def postgres_store(host: str, port: str, user: str = "postgres") -> Iterator[dict[str, str]]:
+    """Settings for a fresh PostgreSQL database, created for the run and dropped afterwards."""
+    try:
+        admin = psycopg.connect(
+            host=host, port=port, user=user, password="", dbname="postgres", autocommit=True, connect_timeout=3
+        )
+    except psycopg.OperationalError as error:
+        reason = " ".join(str(error).split())
+        raise StoreUnavailableError(f"PostgreSQL is not reachable on {host}:{port}: {reason}") from None
+    name = f"meldbook_bench_{secrets.token_hex(4)}"
+    with admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        try:
+            yield store_env(
+                {
+                    "MELDBOOK_STORE": "postgres",
+                    "MELDBOOK_POSTGRES_DBNAME": name,
+                    "MELDBOOK_POSTGRES_HOST": host,
+                    "MELDBOOK_POSTGRES_PORT": port,
+                    "MELDBOOK_POSTGRES_USER": user,
+                    "MELDBOOK_POSTGRES_PASSWORD": "",
+                }
+            )
+        finally:
+            admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
