@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
-from swagger_ui_bundle import swagger_ui_path
 
 CONTRACT = Path(__file__).resolve().parent.parent / "openapi.yaml"
 ASSETS_URL = "/docs/assets/"
+# Swagger UI 5 (shipped by flask-swagger-ui): Swagger UI 4 refuses to render an OpenAPI 3.1 document.
+ASSETS = Path(str(files("flask_swagger_ui") / "dist"))
 
 blp = Blueprint("docs", __name__)
 
@@ -21,5 +23,5 @@ def contract() -> Response:
 
 @blp.get(f"{ASSETS_URL}<path:name>")
 def asset(name: str) -> Response:
-    """A Swagger UI asset, from the installed swagger-ui-bundle package rather than a CDN."""
-    return send_from_directory(str(swagger_ui_path), name, max_age=3600)
+    """A Swagger UI asset, from the installed flask-swagger-ui package rather than a CDN."""
+    return send_from_directory(str(ASSETS), name, max_age=3600)
