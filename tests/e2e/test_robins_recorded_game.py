@@ -13,12 +13,12 @@ import random
 from collections import Counter
 from typing import Any
 
-from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
 from tests.bots.robins import choose
 from tests.e2e.helpers import Created, assert_problem, create
+from tests.e2e.live import running_server
 
 PLAYERS = ("ann", "bob")
 DECK = [f"{rank}{suit}" for suit in "CDHS" for rank in ("A", *map(str, range(2, 11)), "J", "Q", "K")] + ["JK"] * 2
@@ -28,7 +28,7 @@ MAX_MOVES = 4000
 class Recorder:
     """The person recording the game: posts each move with the game's token at the version last seen."""
 
-    def __init__(self, client: FlaskClient, game: Created) -> None:
+    def __init__(self, client: Any, game: Created) -> None:
         self.client, self.game = client, game
 
     def shown(self) -> dict[str, Any]:
@@ -206,23 +206,24 @@ def play_on(table: Recorder, rng: random.Random, stock: list[str]) -> dict[str, 
     raise AssertionError(f"the game did not end within {MAX_MOVES} moves")
 
 
-def test_a_complete_recorded_game_to_505_through_http_alone(
-    app: Flask, client: FlaskClient, store_env: dict[str, str]
-) -> None:
-    """Acceptance: a recorded game with every listed feature runs to 505, reads back at any event and survives
-    a restart."""
+def record_the_game(client: Any) -> tuple[Created, dict[str, Any], int]:
+    """The whole scenario: create, two scripted hands, then listed plays to the end. Returns the game, its
+    final view and the version at the end of the first hand."""
     game = create(client, PLAYERS, "robins", "recorded")
     table = Recorder(client, game)
     scripted_first_hand(table)
     after_first = table.shown()["version"]
     named = scripted_second_hand(table)
     rng = random.Random(505)
-    final = play_on(table, rng, shuffled(rng, named))
+    return game, play_on(table, rng, shuffled(rng, named)), after_first
 
-    state, events = final["state"], table.events()
+
+def check_the_record(client: Any, game: Created, final: dict[str, Any], after_first: int) -> None:
+    """The winner per RULINGS, scores equal to the sum of the score events, and the state at several events."""
+    state, events = final["state"], Recorder(client, game).events()
     scores, winner = state["scores"], state["winner"]
     loser = next(p for p in PLAYERS if p != winner)
-    assert scores[winner] >= 505 and scores[winner] > scores[loser]
+    assert final["over"] and scores[winner] >= 505 and scores[winner] > scores[loser]
     assert kinds(events)[-1] == "GameWon" and events[-1]["data"] == {"player": winner}
     scored = [e["data"] for e in events if kinds([e]) == ["PointsScored"]]
     assert {p: sum(s["points"] for s in scored if s["player"] == p) for p in PLAYERS} == scores
@@ -244,10 +245,40 @@ def test_a_complete_recorded_game_to_505_through_http_alone(
     middle = at(len(events) // 2)
     assert middle["over"] is False and middle["legal_actions"]
     assert at(final["version"])["state"] == state
+    beyond = client.get(f"{game.url}/state", query_string={"at": final["version"] + 1}, headers=game.auth)
+    assert_problem(beyond, 404, "game-not-found")
 
+
+def after_restart(client: Any, game: Created, final: dict[str, Any]) -> None:
+    """A fresh process on the same store shows the same game, and the spectator's events match the recorder's."""
+    again = Recorder(client, game).shown()
+    assert (again["version"], again["state"], again["over"], again["legal_actions"]) == (
+        final["version"],
+        final["state"],
+        True,
+        [],
+    )
+    public = client.get(f"{game.url}/events").get_json()["events"]
+    assert [e["version"] for e in public] == list(range(1, final["version"] + 1))
+    assert all(e["data"]["hands"] is None for e in public if kinds([e]) == ["HandDealt"])
+
+
+def test_a_complete_recorded_game_to_505_through_http_alone(client: FlaskClient, store_env: dict[str, str]) -> None:
+    """Acceptance: a recorded game with every listed feature runs to 505, reads back at any event and survives
+    a restart (a fresh app on the same store)."""
+    game, final, after_first = record_the_game(client)
+    check_the_record(client, game, final, after_first)
     restarted = create_app(env=store_env)
     try:
-        again = restarted.test_client().get(game.url, headers=game.auth).get_json()
+        after_restart(restarted.test_client(), game, final)
     finally:
         restarted.extensions["meldbook"].close()
-    assert (again["version"], again["state"], again["over"]) == (final["version"], state, True)
+
+
+def test_the_same_game_through_a_running_server_survives_its_restart(store_env: dict[str, str]) -> None:
+    """The same scenario over real sockets against `meldbook serve`, then against a second server process."""
+    with running_server(store_env) as client:
+        game, final, after_first = record_the_game(client)
+        check_the_record(client, game, final, after_first)
+    with running_server(store_env) as client:
+        after_restart(client, game, final)
