@@ -32,7 +32,7 @@ class CutTied(GameEvent):
 
 
 class PlayerOut(GameEvent):
-    """A player could not pay the ante: he is out of the game (he keeps what chips he has)."""
+    """A player could not pay the ante: he is out of the game (he keeps what chips he has) and off his ace bets."""
 
     TOPIC = "meldbook.royal.PlayerOut"
     player: str
@@ -40,9 +40,11 @@ class PlayerOut(GameEvent):
 
     def evolve(self, state: RoyalState) -> None:
         state.out.append(self.player)
-        for bet in state.ace_bets.values():
+        for suit, bet in list(state.ace_bets.items()):
             if self.player in bet.bettors:
                 bet.bettors.remove(self.player)
+            if not bet.bettors:
+                del state.ace_bets[suit]
 
 
 class DealStarted(GameEvent):

@@ -91,3 +91,20 @@ def test_a_bettor_who_cannot_repeat_is_released() -> None:
     record(game, "pass", "p1")
     record(game, "play", "p2", cards=cards("9-AH"))
     assert game.state.deal_number == 2 and "C" not in game.state.ace_bets and chips(game, "ace:C") == 164
+
+
+def test_a_standing_ace_bet_ends_when_its_last_bettor_is_out() -> None:
+    game = new_game(4, ace_betting=True, stack=20, poker=False)
+    cut_to(game, "p4")
+    record(game, "ace_bet", "p4", ace="S", amount=11)
+    for player in ("p1", "p2", "p3"):
+        record(game, "decline", player)
+    hands = {"p1": cards("2-QC"), "p2": cards("2-QD"), "p3": cards("2-JH"), "p4": cards("2-JS")}
+    record(game, "deal", "p4", hands=hands)
+    record(game, "keep", "p4")
+    for player in ("p1", "p2", "p3"):
+        record(game, "pass", player)
+    record(game, "play", "p1", cards=cards("2-QC"))
+    assert game.state.out == ["p4"] and game.state.deal_number == 2 and "S" not in game.state.ace_bets
+    record(game, "ace_bet", "p1", ace="S", amount=1)
+    assert chips(game, "ace:S") == 11 + 1 and game.state.ace_bets["S"].bettors == ["p1"]
