@@ -176,7 +176,11 @@ def check_the_blocked_hand(session: Session) -> None:
 def check_the_pay_space_carried_over(session: Session) -> None:
     """The QH lay in deal 1's dead hand: its space keeps deal 1's antes and pays them with deal 2's in deal 2."""
     first, second = session.deals[:2]
-    assert "QH" in DEAL_1.hands["p5"] and of(first, "DummyTaken", player="p5")
+    taken = of(first, "DummyTaken", player="p5")
+    assert "QH" in DEAL_1.hands["p5"] and taken
+    at_taking = session.state(taken[0]["version"])
+    assert at_taking["dead"] == {"cards": [], "unknown": 9, "count": 9, "secret": True}
+    assert not [p for p in PLAYERS if "QH" in at_taking["hands"][p]["cards"]]
     assert not [e for e in first if e["type"] == "AmountTransferred" and e["data"]["source"] == "space:QH"]
     assert session.balance(first[-1]["version"], "space:QH") == 5
     antes = of(second, "AmountTransferred", rule="royal.ante", destination="space:QH")
@@ -208,6 +212,8 @@ def test_a_recorded_five_player_session_over_http_shows_the_whole_acceptance_sce
     session = Session(client, game)
     assert [e["data"]["deal_number"] for e in of(session.events, "DealStarted")] == [1, 2, 3, 4]
     assert not of(session.events, "PlayerOut")
+    dealt = [e["data"] for e in of(session.events, "HandsDealt")]
+    assert [(d["dealer"], d["hands"], d["dummy"]) for d in dealt] == [(x.dealer, x.hands, None) for x in DEALS]
     check_the_dummy_auction(session)
     check_the_poker_hand(session)
     check_the_ace_bet(session)
@@ -216,6 +222,7 @@ def test_a_recorded_five_player_session_over_http_shows_the_whole_acceptance_sce
     check_the_pay_space_carried_over(session)
     check_conservation_at_every_event(session)
     final = client.get(game.url, headers=game.auth).get_json()
+    assert final["deal_mode"] == "recorded" and final["players"] == list(PLAYERS)
     restarted = create_app(env=store_env)
     try:
         again = restarted.test_client()
