@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from domain.cards import Card, packs
 from domain.melds import candidate_melds, fits, meld_kind, order_meld
@@ -39,8 +40,13 @@ def cut_rank(code: str) -> int:
 
 def fitting_meld(code: str, melds: Sequence[TableMeld]) -> TableMeld | None:
     """The first meld on the table that the card, on its own, fits."""
-    card = Card.parse(code)
-    return next((m for m in melds if fits(card, m.kind, [Card.parse(c) for c in m.cards])), None)
+    return next((m for m in melds if _fits(code, m.kind, tuple(m.cards))), None)
+
+
+@lru_cache(maxsize=65536)
+def _fits(code: str, kind: str, cards: tuple[str, ...]) -> bool:
+    """Whether a card fits a meld; cached, since the same question comes up at every legal-actions listing."""
+    return fits(Card.parse(code), kind, [Card.parse(c) for c in cards])
 
 
 def legal_discards(hand: Sequence[str], melds: Sequence[TableMeld], taken: str | None) -> list[str]:
