@@ -41,7 +41,7 @@ class DomainTable:
 
 def best_five(hand: list[str]) -> list[str]:
     """The best five-card poker hand in a hand."""
-    return list(max(combinations(sorted(hand), 5), key=lambda five: hand_key(five)))
+    return list(max(combinations(sorted(hand), 5), key=lambda five: hand_key(list(five))))
 
 
 def random_deal(rng: random.Random, dealer: str, placed: dict[str, str], taker: str | None) -> Deal:

@@ -58,7 +58,8 @@ class Session:
         assert response.status_code == 200, response.get_json()
         shown: dict[str, Any] = response.get_json()
         assert shown["version"] == version
-        return shown["state"]
+        state: dict[str, Any] = shown["state"]
+        return state
 
     def balance(self, version: int, account: str) -> int:
         """One ledger account's balance after event `version`."""
