@@ -18,7 +18,7 @@ from domain.game import Game
 from domain.variant import Chance
 from domain.variants import VARIANTS
 from domain.visibility import Viewer, view_doc, view_event
-from service.index import GameEntry, GameFilter, GameIndex
+from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.tokens import new_token, token_hash, token_matches
 from service.transcodings import register_state_types
 
@@ -61,9 +61,10 @@ class Meldbook(Application):
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}
 
     def __init__(self, env: Mapping[str, str] | None = None, chance: Chance | None = None) -> None:
-        super().__init__(env)
+        with schema_lock(env or {}):
+            super().__init__(env)
+            self.index = GameIndex.for_env(dict(self.env))
         self.chance = chance or Chance()
-        self.index = GameIndex.for_env(dict(self.env))
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""

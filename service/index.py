@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -50,6 +50,8 @@ class GameFilter:
 
 
 Connect = Callable[[], Any]
+SCHEMA_LOCK_KEY = 7152436651
+LOCK_SETTINGS = frozenset({"POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER", "POSTGRES_PASSWORD"})
 
 
 class GameIndex:
@@ -67,13 +69,7 @@ class GameIndex:
     def for_env(cls, env: dict[str, str]) -> GameIndex:
         """The index in the same database as the application's events."""
         if env["PERSISTENCE_MODULE"] == "eventsourcing.postgres":
-            params = {
-                "dbname": env["POSTGRES_DBNAME"],
-                "host": env["POSTGRES_HOST"],
-                "port": env.get("POSTGRES_PORT", "5432"),
-                "user": env["POSTGRES_USER"],
-                "password": env["POSTGRES_PASSWORD"],
-            }
+            params = postgres_params(env)
             return cls(lambda: psycopg.connect(**params), "%s")
         if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite" and env["SQLITE_DBNAME"] != ":memory:":
             path = env["SQLITE_DBNAME"]
@@ -157,6 +153,36 @@ class GameIndex:
             )
             rows = cursor.fetchall()
         return [GameEntry(r[0], r[1], r[2], r[3].split("\x1f"), r[4]) for r in rows], total
+
+
+def postgres_params(env: Mapping[str, str]) -> dict[str, str]:
+    """psycopg connection parameters from the eventsourcing settings."""
+    return {
+        "dbname": env["POSTGRES_DBNAME"],
+        "host": env["POSTGRES_HOST"],
+        "port": env.get("POSTGRES_PORT", "5432"),
+        "user": env["POSTGRES_USER"],
+        "password": env["POSTGRES_PASSWORD"],
+    }
+
+
+@contextmanager
+def schema_lock(env: Mapping[str, str]) -> Iterator[None]:
+    """Hold a PostgreSQL advisory lock while tables are created; nothing to hold on SQLite.
+
+    Processes starting at once (gunicorn workers) race on CREATE TABLE IF NOT EXISTS and CREATE OR REPLACE
+    FUNCTION, and PostgreSQL answers one of them with a UniqueViolation on pg_type or "tuple concurrently
+    updated": the lock makes them create the event store's tables and the index's in turn.
+    """
+    if env.get("PERSISTENCE_MODULE") != "eventsourcing.postgres" or not set(env) >= LOCK_SETTINGS:
+        yield
+        return
+    with psycopg.connect(**postgres_params(env), autocommit=True) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK_KEY,))
+        try:
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK_KEY,))
 
 
 class _Borrowed:
