@@ -34,6 +34,7 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             "POSTGRES_PORT": env.get("MELDBOOK_POSTGRES_PORT", "5432"),
             "POSTGRES_USER": env.get("MELDBOOK_POSTGRES_USER", "postgres"),
             "POSTGRES_PASSWORD": env.get("MELDBOOK_POSTGRES_PASSWORD", ""),
-            "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
+            # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
+            # commit out of order and the games index (which catches up by notification id) skips games for good.
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
