@@ -10,6 +10,7 @@ import pytest
 
 from domain.game import Game
 from service.application import Meldbook
+from service.config import store_env as configured_store
 
 
 class AfterLoad(Meldbook):
@@ -32,13 +33,30 @@ class OpenMeldbook(Protocol):
     def __call__(self, cls: type[Meldbook] = Meldbook) -> Meldbook: ...
 
 
+def service_settings(store_env: dict[str, str]) -> dict[str, str]:
+    """The settings the service itself would use for this test's store (service/config.py), not the bare ones."""
+    if store_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
+        return configured_store({"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": store_env["SQLITE_DBNAME"]})
+    return configured_store(
+        {
+            "MELDBOOK_STORE": "postgres",
+            "MELDBOOK_POSTGRES_DBNAME": store_env["POSTGRES_DBNAME"],
+            "MELDBOOK_POSTGRES_HOST": store_env["POSTGRES_HOST"],
+            "MELDBOOK_POSTGRES_PORT": store_env["POSTGRES_PORT"],
+            "MELDBOOK_POSTGRES_USER": store_env["POSTGRES_USER"],
+            "MELDBOOK_POSTGRES_PASSWORD": store_env["POSTGRES_PASSWORD"],
+        }
+    )
+
+
 @pytest.fixture
 def open_meldbook(store_env: dict[str, str]) -> Iterator[OpenMeldbook]:
-    """A factory of Meldbook applications on this test's store, all closed at teardown."""
+    """A factory of Meldbook applications on this test's store, configured as the service configures them."""
+    settings = service_settings(store_env)
     opened: list[Meldbook] = []
 
     def open_one(cls: type[Meldbook] = Meldbook) -> Meldbook:
-        app = cls(dict(store_env))
+        app = cls(dict(settings))
         opened.append(app)
         return app
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from datetime import date, timedelta
 
 import pytest
@@ -133,3 +134,34 @@ def test_the_index_is_rebuilt_from_the_events_once_its_tables_are_dropped(
     rebuilt = open_meldbook()
     assert rebuilt.index.position() == 0
     assert [rebuilt.list_games(wanted) for wanted in filters] == before
+
+
+def test_the_index_misses_no_game_created_while_other_applications_list_games(open_meldbook: OpenMeldbook) -> None:
+    writers, per_writer = 4, 50
+    lister, done = open_meldbook(), threading.Event()
+    errors: list[BaseException] = []
+
+    def create(app: Meldbook) -> None:
+        try:
+            for _ in range(per_writer):
+                app.create_game("roby", ["ann", "bob"], {}, "shuffled")
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    def keep_listing() -> None:
+        while not done.is_set():
+            lister.list_games(GameFilter(limit=1))
+
+    threads = [threading.Thread(target=create, args=(open_meldbook(),)) for _ in range(writers)]
+    listing = threading.Thread(target=keep_listing)
+    listing.start()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    done.set()
+    listing.join(timeout=60)
+
+    assert not errors, errors
+    assert lister.list_games(GameFilter(limit=1))[1] == writers * per_writer
+    assert open_meldbook().list_games(GameFilter(limit=1))[1] == writers * per_writer
