@@ -77,6 +77,12 @@ def pick_up(
     if cards is not None and meld_id is not None:
         raise InvalidActionError("use the chosen card in a new meld ('cards') or a lay-off ('meld'), not both",
                                  field="meld")
+    if cards is None and use.get("kind") is not None:
+        raise InvalidActionError("'kind' is the kind of a new meld with the card taken: it goes with 'cards'",
+                                 field="kind")
+    if cards is None and meld_id is None and use.get("declare") is not None:
+        raise InvalidActionError("'declare' goes with a use of the card taken: 'cards' (a new meld) or 'meld' "
+                                 "(a lay-off)", field="declare")
     if len(taken) > 1 and cards is None and meld_id is None:
         raise IllegalMoveError(
             f"taking {len(taken)} cards down to {card} needs {card} used in this same action: add 'cards' (a meld "
