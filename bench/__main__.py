@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
@@ -47,6 +48,7 @@ def main() -> None:
     """Compute the workload once, run it on each reachable store, print the table."""
     args = parse_args()
     workload = record_workload(args.seed, args.players)
+    print(f"machine: {os.cpu_count()} cores, load average {_load()} at the start")
     print(
         f"workload: seeded Roby bot game (seed {args.seed}, {args.players} players): "
         f"{len(workload.moves)} moves, {workload.events} events; {args.repeat} runs each"
@@ -59,10 +61,15 @@ def main() -> None:
                 results.append(measure(name, env, workload, args.repeat))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
+    print(f"load average {_load()} at the end")
     print()
     print(table(results))
     print()
     print(NOTES)
+
+
+def _load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
 if __name__ == "__main__":
