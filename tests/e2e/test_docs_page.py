@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
@@ -28,14 +30,19 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 pytestmark = pytest.mark.browser
 
 
-def require_chromium() -> None:
-    """Skip without Debian's chromium, except in CI (CI=true), where its absence is a failure."""
-    if CHROMIUM.exists():
-        return
-    message = f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)"
+def require_browser() -> ModuleType:
+    """Playwright's sync API, if it and Debian's chromium are here; else skip, or fail in CI (CI=true)."""
+    try:
+        sync_api = importlib.import_module("playwright.sync_api")
+    except ImportError:
+        missing = "the playwright package is missing: pip install -e '.[dev]'"
+    else:
+        if CHROMIUM.exists():
+            return sync_api
+        missing = f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)"
     if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
+        pytest.fail(missing, pytrace=False)
+    pytest.skip(missing)
 
 
 @pytest.fixture
@@ -53,8 +60,7 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alone(server: str) -> None:
-    require_chromium()
-    sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api = require_browser()
     requested: list[str] = []
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
