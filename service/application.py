@@ -97,7 +97,8 @@ class Meldbook(Application):
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
-        return self.stored_events(game_id, after=expected_version)
+        # Bounded by this move's last version: another move may already have been stored after it.
+        return self.stored_events(game_id, after=expected_version, upto=game.version)
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
@@ -113,9 +114,9 @@ class Meldbook(Application):
         """Whether the presented token is the game's recorder token."""
         return token_matches(token, self.game(game_id).token_hash)
 
-    def stored_events(self, game_id: UUID, after: int = 0) -> list[StoredEvent]:
-        """The game's events after a version, in order."""
-        events = self.repository.event_store.get(game_id, gt=after or None)
+    def stored_events(self, game_id: UUID, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
+        """The game's events after a version (and up to another, if given), in order."""
+        events = self.repository.event_store.get(game_id, gt=after or None, lte=upto)
         listed = [describe(event) for event in events]
         if not listed and (after == 0 or not self.recorder.select_events(game_id, limit=1)):
             raise GameNotFoundError(f"there is no game {game_id}")
