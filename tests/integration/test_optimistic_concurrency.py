@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -12,7 +13,7 @@ from domain.game import Game
 from service.application import Meldbook, StaleVersionError, StoredEvent
 from tests.bots import SeededChance, concrete_bodies, without_version
 from tests.integration.conftest import AfterLoad, OpenMeldbook
-from tests.integration.service_play import Played, doc_of, play_through_service
+from tests.integration.service_play import Played, doc_of, play_through_service, twin_moves
 
 SEED = 45
 MOVES = 20  # mid-hand: the player to move may draw from the stock or take the discard
@@ -93,3 +94,40 @@ def test_a_move_against_a_version_another_application_moved_past_is_stale(open_m
     with pytest.raises(StaleVersionError):
         second.record_move(played.game_id, other_body, version, played.token)
     assert second.stored_events(played.game_id, after=version) == returned
+
+
+class AfterSave(Meldbook):
+    """A Meldbook that runs a hook right after a save commits: a window for another writer."""
+
+    name = Meldbook.name
+    after_save: Callable[[], None] | None = None
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save as usual; then the hook, once."""
+        recordings = super().save(*objs, **kwargs)
+        hook, self.after_save = self.after_save, None
+        if hook is not None:
+            hook()
+        return recordings
+
+
+def test_a_move_returns_only_its_own_events_when_another_follows_at_once(open_meldbook: OpenMeldbook) -> None:
+    first = open_meldbook(AfterSave)
+    assert isinstance(first, AfterSave)
+    second = open_meldbook()
+    played = play_through_service(first, SEED, max_moves=MOVES)
+    (body, _), (next_body, _) = twin_moves(SEED)[MOVES : MOVES + 2]
+    version = first.game(played.game_id).version
+    followed: list[StoredEvent] = []
+
+    def the_other_records_the_next_move() -> None:
+        second.chance = first.chance
+        at = second.game(played.game_id).version
+        followed.extend(second.record_move(played.game_id, next_body, at, played.token))
+
+    first.after_save = the_other_records_the_next_move
+    returned = first.record_move(played.game_id, body, version, played.token)
+
+    assert followed, "the other application recorded its move"
+    assert [e.version for e in returned] == list(range(version + 1, followed[0].version))
+    assert first.stored_events(played.game_id, after=version) == returned + followed
