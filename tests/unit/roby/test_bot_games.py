@@ -7,8 +7,8 @@ import pytest
 from tests.bots.roby import MAX_ACTIONS, play_roby
 from tests.unit.roby.referee import Referee
 
-DEFAULT_GAMES = range(50)  # another 50 run in test_bot_games_second_half.py, on the other xdist worker
-MORE_GAMES = range(100, 400)
+DEFAULT_GAMES = range(150)  # another 150 run in test_bot_games_second_half.py, on the other xdist worker
+MORE_GAMES = range(300, 1000)
 OPTION_SETS = [{}, {"reenlist_fee": "buy_in"}, {"measure_99": "before_discard"}, {"per_roby": 0, "buy_in": 0}]
 
 
