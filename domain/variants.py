@@ -9,10 +9,13 @@ from domain.royal import RoyalRummy
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
+_BY_NAME_OR_ALIAS: dict[str, Variant] = {
+    key: variant for variant in VARIANTS.values() for key in (variant.name, *variant.aliases)
+}
 
 
 def variant_named(name: object) -> Variant:
-    """The variant registered under a name, or a SetupError naming the known ones."""
-    if not isinstance(name, str) or name not in VARIANTS:
-        raise SetupError(f"variant must be one of: {', '.join(sorted(VARIANTS))}", field="variant")
-    return VARIANTS[name]
+    """The variant registered under a name or one of its aliases, or a SetupError naming the known ones."""
+    if not isinstance(name, str) or name.lower() not in _BY_NAME_OR_ALIAS:
+        raise SetupError(f"variant must be one of: {', '.join(sorted(_BY_NAME_OR_ALIAS))}", field="variant")
+    return _BY_NAME_OR_ALIAS[name.lower()]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from domain.cards import Card
 from domain.melds import candidate_melds
 from domain.roby import play
-from domain.roby.rules import HAND_SIZE, deck_of, from_left_of, named_cards
+from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards
 from domain.roby.state import CUT, DEAL, DECIDE, PLAY, RobyState
 from domain.variant import legal_bodies, with_version
 
@@ -55,7 +55,11 @@ def _cut(state: RobyState, player: str) -> Candidate:
     body = {"type": "cut", "player": player}
     if state.deal_mode == "shuffled":
         return ("cut", [body], None)
-    unseen = sorted((deck_of(state.options) - Counter(state.cuts.values())).elements())
+    cut_ranks = {cut_rank(c) for c in state.cuts.values()}
+    unseen = sorted(
+        (deck_of(state.options) - Counter(state.cuts.values())).elements(),
+        key=lambda c: (cut_rank(c) in cut_ranks, -cut_rank(c)),
+    )
     template = {
         "body": {**body, "card": "<card>"},
         "constraints": "card: the card the player cut, not one already cut",

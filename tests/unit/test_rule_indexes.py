@@ -30,3 +30,4 @@ def test_every_test_named_in_a_rules_index_exists(index: Path) -> None:
         if not (ROOT / path).is_file() or f"def {name}(" not in (ROOT / path).read_text(encoding="utf8")
     ]
     assert missing == []
+

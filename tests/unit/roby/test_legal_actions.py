@@ -125,3 +125,13 @@ def test_a_recorded_game_lists_templates_with_a_concrete_example_for_draws_from_
     example = draw["examples"][0]
     game.record(without_version(example), chance)
     assert example["card"] in game.state.hands["bob"].known
+
+
+def test_the_recorded_cut_examples_name_a_rank_not_yet_cut_so_following_them_chooses_a_dealer() -> None:
+    game = Game.set_up("roby", ["ann", "bob", "cy"], {}, "recorded", "", SeededChance(1))
+    chance = SeededChance(1)
+    while game.state.dealer is None:
+        entry = game.legal_actions()[0]
+        game.record(without_version(entry["examples"][0]), chance)
+    assert game.state.dealer == "ann"
+    assert [type(e).__name__ for e in game.pending_events].count("CardCut") == 3

@@ -1,0 +1,20 @@
+"""The registry finds each variant by name or alias; unknown names are refused with the known ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.errors import SetupError
+from domain.variants import VARIANTS, variant_named
+
+
+def test_a_variant_is_found_by_its_name_or_any_alias_in_any_case() -> None:
+    for variant in VARIANTS.values():
+        for name in (variant.name, *variant.aliases):
+            assert variant_named(name.upper()) is variant
+
+
+def test_an_unknown_variant_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(SetupError) as caught:
+        variant_named("canasta")
+    assert caught.value.field == "variant" and "roby" in caught.value.message and "tripoley" in caught.value.message
