@@ -22,8 +22,11 @@ def _move(client: FlaskClient, game: Created, body: dict[str, object]) -> dict[s
 
 def _recorded(client: FlaskClient, ann: str, bob: str, upcard: str) -> Created:
     game = create(client, PLAYERS, "robins", "recorded", options={"first_dealer": "bob"})
-    _move(client, game, {"type": "deal", "player": "bob", "hands": {"ann": ann.split(), "bob": bob.split()},
-                         "upcard": upcard})
+    _move(
+        client,
+        game,
+        {"type": "deal", "player": "bob", "hands": {"ann": ann.split(), "bob": bob.split()}, "upcard": upcard},
+    )
     return game
 
 
@@ -51,8 +54,9 @@ def test_a_whole_robins_game_is_played_through_the_listed_bodies(client: FlaskCl
 def test_a_third_player_is_refused_and_nothing_is_stored(app: Flask, client: FlaskClient) -> None:
     """Exactly two players: a third is refused at creation with a problem document."""
     before = stored(app)
-    response = client.post("/games", json={"variant": "robins", "players": ["ann", "bob", "cy"],
-                                           "deal_mode": "shuffled"})
+    response = client.post(
+        "/games", json={"variant": "robins", "players": ["ann", "bob", "cy"], "deal_mode": "shuffled"}
+    )
     assert_problem(response, 422, "invalid-setup", "players")
     assert stored(app) == before
 
@@ -66,8 +70,11 @@ def test_an_unused_pickup_is_refused_with_its_reason_and_nothing_is_stored(clien
     _move(client, game, {"type": "draw", "player": "ann", "card": "5H"})
     before = footprint(client, game)
     version = before[0]
-    response = client.post(f"{game.url}/moves", headers=game.auth,
-                           json={"type": "pick_up", "player": "ann", "card": "JH", "expected_version": version})
+    response = client.post(
+        f"{game.url}/moves",
+        headers=game.auth,
+        json={"type": "pick_up", "player": "ann", "card": "JH", "expected_version": version},
+    )
     assert_problem(response, 422, "robins.pickup.unused", "JH used in this same action")
     assert footprint(client, game) == before
     result = _move(client, game, {"type": "pick_up", "player": "ann", "card": "JH", "cards": ["KH", "QH", "JH"]})
@@ -84,8 +91,11 @@ def test_a_late_rummy_claim_is_refused_with_its_reason(client: FlaskClient) -> N
     _move(client, game, {"type": "discard", "player": "bob", "card": "10H"})
     _move(client, game, {"type": "draw", "player": "ann", "card": "7C"})
     version = client.get(game.url).get_json()["version"]
-    response = client.post(f"{game.url}/moves", headers=game.auth, json={
-        "type": "claim", "player": "ann", "card": "10H", "meld": 1, "expected_version": version})
+    response = client.post(
+        f"{game.url}/moves",
+        headers=game.auth,
+        json={"type": "claim", "player": "ann", "card": "10H", "meld": 1, "expected_version": version},
+    )
     assert_problem(response, 422, "robins.rummy.expired", "before the draw")
 
 

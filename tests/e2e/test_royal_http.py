@@ -30,8 +30,7 @@ def _recorded_auction(client: FlaskClient) -> Created:
 
 
 def test_a_shuffled_royal_session_plays_from_listed_bodies_and_conserves_chips(client: FlaskClient) -> None:
-    game = create(client, ("ann", "bob", "cy", "dee"), variant="royal",
-                  options={"ace_betting": True, "stack": 40})
+    game = create(client, ("ann", "bob", "cy", "dee"), variant="royal", options={"ace_betting": True, "stack": 40})
     rng = random.Random(3)
     for moves in range(400):
         version, legal, over = legal_actions(client, game)
