@@ -14,13 +14,16 @@ from tests.integration.conftest import AfterLoad, OpenMeldbook
 from tests.integration.service_play import Played, play_through_service, twin_moves
 
 SEED = 45
-HAND_ENDING_MOVE = 55  # in this seeded game: go_out, tabling a meld and discarding (WentOut, PointsScored, ...)
 
 
 def _play_to_the_hand_ending_move(app: Meldbook) -> tuple[Played, dict[str, Any], list[str]]:
-    body, names = twin_moves(SEED)[HAND_ENDING_MOVE]
-    assert "WentOut" in names and "AmountTransferred" in names and len(names) > 3
-    return play_through_service(app, SEED, max_moves=HAND_ENDING_MOVE), body, names
+    """Play the seeded game up to its first move that ends a hand (WentOut, PointsScored, AmountTransferred...)."""
+    index, body, names = next(
+        (i, body, names)
+        for i, (body, names) in enumerate(twin_moves(SEED))
+        if "WentOut" in names and "AmountTransferred" in names and len(names) > 3
+    )
+    return play_through_service(app, SEED, max_moves=index), body, names
 
 
 def _stored(app: Meldbook, played: Played) -> tuple[int, list[Any]]:

@@ -1,9 +1,10 @@
 """Stored events are schema: each Roby event type's stored form (topic and fields) is pinned by golden data.
 
-tests/golden/<topic>.json holds the first event of that type in a fixed seeded bot game, as the store holds it
-(decoded JSON, less its timestamp; the originator id and version are columns, not state). A renamed topic or field
-fails here. If only the seeded game changed (the bot or the legal-actions order), rewrite the files with
-MELDBOOK_WRITE_GOLDEN=1 and review the diff: values may change, topics and field names must not.
+tests/golden/<topic>.json holds the first event of that type in fixed seeded bot games (seeds 0, 1, ... until
+every type has appeared), as the store holds it: decoded JSON, less its timestamp (the originator id and version
+are columns, not state). A renamed, added or dropped topic or field, or a field stored as another JSON kind,
+fails here. The values are examples: they change whenever the bot does, so they are not compared. To refresh
+them, run with MELDBOOK_WRITE_GOLDEN=1 and review the diff.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tests.bots.roby import play_roby
 from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-SEED, PLAYERS = 12, 3  # a three-player game that produces every Roby event type, re-enlistment and void hand included
+PLAYERS, MAX_SEEDS = 4, 60
 STORE_METADATA = ("timestamp",)
 EVENT_METADATA = {"originator_id", "originator_version", "timestamp"}
 
@@ -49,19 +50,28 @@ def golden_path(topic: str) -> Path:
     return GOLDEN / f"{topic}.json"
 
 
-def first_of_each_type(app: Meldbook) -> dict[str, dict[str, Any]]:
-    """Record the fixed seeded game in the app's store; the first stored event of each topic, decoded."""
-    game = play_roby(SEED, players=PLAYERS)
-    app.save(game)
+def first_of_each_type(app: Meldbook, topics: set[str]) -> dict[str, dict[str, Any]]:
+    """Record seeded bot games in the app's store until every topic appeared; the first stored one of each, decoded."""
     firsts: dict[str, dict[str, Any]] = {}
-    for stored in app.recorder.select_events(game.id):
-        if stored.topic not in firsts:
-            state = json.loads(stored.state)
-            firsts[stored.topic] = {
-                "topic": stored.topic,
-                "state": {k: v for k, v in state.items() if k not in STORE_METADATA},
-            }
+    for seed in range(MAX_SEEDS):
+        game = play_roby(seed, players=PLAYERS)
+        app.save(game)
+        for stored in app.recorder.select_events(game.id):
+            if stored.topic not in firsts:
+                state = json.loads(stored.state)
+                firsts[stored.topic] = {
+                    "topic": stored.topic,
+                    "state": {k: v for k, v in state.items() if k not in STORE_METADATA},
+                }
+        if set(firsts) >= topics:
+            break
+    assert set(firsts) >= topics, f"{MAX_SEEDS} bot games never produced {sorted(topics - set(firsts))}"
     return firsts
+
+
+def kinds(state: dict[str, Any]) -> dict[str, str]:
+    """Each field's JSON kind (str, int, bool, list, dict); a null matches any kind, so it is left out."""
+    return {name: type(value).__name__ for name, value in state.items() if value is not None}
 
 
 def read_golden(topic: str) -> dict[str, Any]:
@@ -77,9 +87,8 @@ def test_every_roby_event_type_has_golden_data() -> None:
     assert topics <= on_file, f"no golden data for {sorted(topics - on_file)}"
 
 
-def test_each_event_type_is_stored_exactly_as_its_golden_data(open_meldbook: OpenMeldbook) -> None:
-    firsts = first_of_each_type(open_meldbook())
-    assert set(firsts) == {get_topic(cls) for cls in roby_event_classes()}
+def test_each_event_type_is_stored_with_the_topic_and_fields_of_its_golden_data(open_meldbook: OpenMeldbook) -> None:
+    firsts = first_of_each_type(open_meldbook(), {get_topic(cls) for cls in roby_event_classes()})
     if os.environ.get("MELDBOOK_WRITE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
         for topic, stored in firsts.items():
@@ -88,7 +97,11 @@ def test_each_event_type_is_stored_exactly_as_its_golden_data(open_meldbook: Ope
         golden = read_golden(topic)
         assert stored["topic"] == golden["topic"] == topic
         assert sorted(stored["state"]) == sorted(golden["state"]), f"the fields of {topic} changed"
-        assert stored == golden, f"the stored values of {topic} changed (see this module's docstring)"
+        stored_kinds, golden_kinds = kinds(stored["state"]), kinds(golden["state"])
+        shared = stored_kinds.keys() & golden_kinds.keys()
+        assert {k: stored_kinds[k] for k in shared} == {k: golden_kinds[k] for k in shared}, (
+            f"a field of {topic} is stored as another JSON kind"
+        )
 
 
 @pytest.mark.parametrize("cls", roby_event_classes(), ids=lambda cls: get_topic(cls))

@@ -79,7 +79,7 @@ def run_sessions(seeds: range) -> dict[str, int]:
 
 
 def test_chips_and_cards_are_conserved_after_every_event_and_replay_equals_live_state() -> None:
-    seen = run_sessions(range(40))
+    seen = run_sessions(range(200))
     for kind in ("BidMade", "AceBetOpened", "AceShown", "PokerShown", "side pots", "Stopped", "WentOut",
                  "DummyTaken", "DummyDead", "PlayerOut"):
         assert seen.get(kind, 0) > 0, (kind, seen)
