@@ -5,14 +5,14 @@ from __future__ import annotations
 import pickle
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 from uuid import UUID
 
 from domain.actions import Action, ActionKind, parse_action
-from domain.errors import MeldbookError, SetupError
+from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
 
 DEAL_MODES = ("recorded", "shuffled")
@@ -87,6 +87,10 @@ class Decision:
         self.events.append((event_class, data))
 
 
+Handler = Callable[[Decision, Action], None]
+"""A rule that decides one kind of action: it validates and records events, or raises a MeldbookError."""
+
+
 class Variant(ABC):
     """A rummy variant: its data (name, players, options, actions) and its pure rules."""
 
@@ -99,6 +103,8 @@ class Variant(ABC):
     action_kinds: ClassVar[Mapping[str, ActionKind]]
     state_types: ClassVar[tuple[type, ...]]
     """Every dataclass that appears in the variant's rule state, so snapshots can store it."""
+    phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]]
+    """For each phase of the game, the rule deciding each kind of action open in it."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""
@@ -133,9 +139,21 @@ class Variant(ABC):
     def open(self, decision: Decision) -> None:
         """Events stored with the creation of the game (buy-ins, stacks); none by default."""
 
-    @abstractmethod
     def decide(self, decision: Decision, action: Action) -> None:
-        """Validate the action against the state and record its events, or raise a MeldbookError."""
+        """Dispatch the action to the rule for the game's phase, or refuse it as not open now."""
+        state = decision.state
+        if action.player not in state.players:
+            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
+        rules = self.phase_actions[state.phase]
+        handler = rules.get(action.type)
+        if handler is None:
+            allowed = ", ".join(rules) or "nothing (the game is over)"
+            raise IllegalMoveError(
+                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where "
+                f"the actions are {allowed}",
+                code="wrong-phase",
+            )
+        handler(decision, action)
 
     @abstractmethod
     def legal_actions(self, state: Any, version: int) -> list[dict[str, Any]]:

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from domain.actions import Action, ActionKind, Param
+from domain.actions import ActionKind, Param
 from domain.docs import to_doc
-from domain.errors import IllegalMoveError, SetupError
+from domain.errors import SetupError
 from domain.robins import dealing, legal, table, turn
 from domain.robins.melds import KINDS
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
-from domain.variant import Decision, OptionSpec, Variant
+from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
-Handler = Callable[[Decision, Action], None]
 _DECLARE = Param("declare", "cards", False, description="the natural card each deuce stands for, in order")
 _KIND = Param("kind", "text", False, KINDS, "the meld's kind when the cards could be read as more than one")
 
@@ -47,6 +46,7 @@ class Robins(Variant):
         OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
+    phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -98,21 +98,6 @@ class Robins(Variant):
     def open(self, decision: Decision) -> None:
         """A dealer named from a linked earlier game deals first, without a cut."""
         dealing.open_game(decision)
-
-    def decide(self, decision: Decision, action: Action) -> None:
-        """Dispatch the action to the rule for the game's phase."""
-        state: RobinsState = decision.state
-        if action.player not in state.players:
-            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
-        handler = PHASE_ACTIONS[state.phase].get(action.type)
-        if handler is None:
-            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
-            raise IllegalMoveError(
-                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where the "
-                f"actions are {allowed}",
-                code="wrong-phase",
-            )
-        handler(decision, action)
 
     def legal_actions(self, state: RobinsState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""

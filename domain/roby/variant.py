@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from domain.actions import Action, ActionKind, Param
+from domain.actions import ActionKind, Param
 from domain.docs import to_doc
-from domain.errors import IllegalMoveError, SetupError
+from domain.errors import SetupError
 from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.roby import dealing, legal, play, settle
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
-from domain.variant import Decision, OptionSpec, Variant
+from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
-
-Handler = Callable[[Decision, Action], None]
 
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
@@ -68,6 +66,7 @@ class Roby(Variant):
         ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
+    phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -138,21 +137,6 @@ class Roby(Variant):
                     rule="roby.stakes.buy-in",
                     cause=decision.base_version,
                 )
-
-    def decide(self, decision: Decision, action: Action) -> None:
-        """Dispatch the action to the rule for the game's phase."""
-        state: RobyState = decision.state
-        handler = PHASE_ACTIONS[state.phase].get(action.type)
-        if action.player not in state.players:
-            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
-        if handler is None:
-            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
-            raise IllegalMoveError(
-                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where "
-                f"the actions are {allowed}",
-                code="wrong-phase",
-            )
-        handler(decision, action)
 
     def legal_actions(self, state: RobyState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from domain.actions import Action, ActionKind, Param
 from domain.cards import SUITS
 from domain.docs import to_doc
-from domain.errors import IllegalMoveError, SetupError
+from domain.errors import SetupError
 from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.royal import aces, auction, dealing, legal, poker, rummy, settle
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
@@ -30,10 +30,9 @@ from domain.royal.state import (
     RoyalState,
     Rummy,
 )
-from domain.variant import Decision, OptionSpec, Variant
+from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
-Handler = Callable[[Decision, Action], None]
 BETTING: dict[str, Handler] = {kind: poker.bet for kind in ("check", "bet", "call", "raise", "fold", "all_in")}
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
@@ -73,6 +72,7 @@ class RoyalRummy(Variant):
         OptionSpec("board", TRIPOLEY, "the board layout: a list of spaces (default: the nine Tripoley spaces)"),
     )
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
+    phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -139,20 +139,10 @@ class RoyalRummy(Variant):
     def decide(self, decision: Decision, action: Action) -> None:
         """Dispatch the action to the rule for the game's phase; the recorder may end the game at any time."""
         state: RoyalState = decision.state
-        if action.player not in state.players:
-            raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
-        if action.type == "end_game" and state.phase != OVER:
+        if action.type == "end_game" and action.player in state.players and state.phase != OVER:
             settle.end_game(decision, f"ended by the recorder ({action.player})")
             return
-        handler = PHASE_ACTIONS[state.phase].get(action.type)
-        if handler is None:
-            allowed = ", ".join(PHASE_ACTIONS[state.phase]) or "nothing (the game is over)"
-            raise IllegalMoveError(
-                f"a {action.type} action is not open now: the game is at the {state.phase} stage, where "
-                f"the actions are {allowed}",
-                code="wrong-phase",
-            )
-        handler(decision, action)
+        super().decide(decision, action)
 
     def legal_actions(self, state: RoyalState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""
