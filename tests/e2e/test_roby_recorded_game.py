@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from tests.e2e.helpers import Created, assert_problem, create
+from tests.e2e.live import running_server
 
 GROUP_AND_RUNS = [["9C", "10C", "JC"], ["4S", "5S", "6S", "7S"], ["JH", "JS", "JD"]]
 CY_WINNING_HAND = "9C 10C JC 4S 5S 6S 7S JH JS JD"
@@ -86,7 +87,8 @@ def transfers(events: list[dict[str, Any]], rule: str) -> list[tuple[str, str, i
     ]
 
 
-def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(app: Flask, client: FlaskClient) -> None:
+def record_the_whole_game(client: Any) -> tuple[Created, dict[str, Any], list[dict[str, Any]]]:
+    """Two hands: refusals, a bust and a re-enlistment with its fee, then three busts and cy wins the pot."""
     game = create(client, ("ann", "bob", "cy", "dee"), deal_mode="recorded")
     table = Recorder(client, game)
     ended = first_hand(table)
@@ -131,11 +133,26 @@ def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(a
         assert at.status_code == 200 and at.get_json()["version"] == version
     events = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
     assert [e["version"] for e in events] == list(range(1, final["version"] + 1))
+    return game, final, events
 
+
+def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(app: Flask, client: FlaskClient) -> None:
+    game, final, events = record_the_whole_game(client)
     app.extensions["meldbook"].close()
     restarted = create_app(env=dict(app.extensions["meldbook"].env)).test_client()
     assert restarted.get(game.url, headers=game.auth).get_json() == final
     assert restarted.get(f"{game.url}/events", headers=game.auth).get_json()["events"] == events
+
+
+def test_the_same_game_through_a_running_server_is_still_there_after_the_server_restarts(
+    store_env: dict[str, str],
+) -> None:
+    with running_server(store_env) as server:
+        game, final, events = record_the_whole_game(server)
+    with running_server(store_env) as restarted:
+        assert restarted.get(game.url, headers=game.auth).get_json() == final
+        assert restarted.get(f"{game.url}/events", headers=game.auth).get_json()["events"] == events
+        assert restarted.get(f"{game.url}/state?at=30", headers=game.auth).get_json()["version"] == 30
 
 
 def test_a_non_default_option_changes_the_re_enlistment_fee(client: FlaskClient) -> None:
