@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from domain.cards import Card
+from domain.listing import Body, Candidate, list_actions
 from domain.robins.candidates import meld_examples
 from domain.robins.melds import lay_off_choices
 from domain.robins.rules import HAND_SIZE, deck, is_wild
 from domain.robins.state import CUT, DEAL, PLAY, RobinsState, TableMeld
 from domain.robins.turn import named_cards
-from domain.variant import legal_bodies, with_version
 
 if TYPE_CHECKING:
     from domain.robins.variant import Robins
 
-Body = dict[str, Any]
-Candidate = tuple[str, list[Body], Body | None]
 TEMPLATES: dict[str, Body] = {
     "meld": {"body": {"cards": ["<card>"], "declare": ["<card>"], "kind": "<kind>"},
              "constraints": "cards: a meld from your hand; declare: the natural card each deuce stands for, in "
@@ -32,21 +30,15 @@ TEMPLATES: dict[str, Body] = {
 
 def actions(variant: Robins, state: RobinsState, version: int) -> list[Body]:
     """Every kind of action open to the player(s) to act."""
-    listed: list[Body] = []
-    for player in variant.to_move(state):
-        for kind, bodies, template in _candidates(state, player):
-            entry: Body = {"type": kind, "player": player}
-            choices = legal_bodies(variant, state, version, [{"type": kind, "player": player, **b} for b in bodies])
-            if template is not None and (choices or kind in ("deal", "cut", "draw")):
-                entry["template"] = with_version({"type": kind, "player": player, **template["body"]}, version)
-                entry["constraints"] = template["constraints"]
-                entry["examples"] = choices
-            elif not choices:
-                continue
-            else:
-                entry["choices"] = choices
-            listed.append(entry)
-    return listed
+    return list_actions(variant, state, version, _full_candidates, bare_templates=("deal", "cut", "draw"))
+
+
+def _full_candidates(state: RobinsState, player: str) -> list[Candidate]:
+    return [
+        (kind, [{"type": kind, "player": player, **b} for b in bodies],
+         None if template is None else {**template, "body": {"type": kind, "player": player, **template["body"]}})
+        for kind, bodies, template in _candidates(state, player)
+    ]
 
 
 def _candidates(state: RobinsState, player: str) -> list[Candidate]:

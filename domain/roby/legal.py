@@ -6,11 +6,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from domain.cards import Card
+from domain.listing import Candidate, list_actions
 from domain.melds import candidate_melds
 from domain.roby import play
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards
 from domain.roby.state import CUT, DEAL, DECIDE, PLAY, RobyState
-from domain.variant import legal_bodies, with_version
 
 if TYPE_CHECKING:
     from domain.roby.variant import Roby
@@ -18,24 +18,7 @@ if TYPE_CHECKING:
 
 def actions(variant: Roby, state: RobyState, version: int) -> list[dict[str, Any]]:
     """Every kind of action open to the player(s) to act."""
-    listed: list[dict[str, Any]] = []
-    for player in variant.to_move(state):
-        for kind, bodies, template in _candidates(state, player):
-            entry: dict[str, Any] = {"type": kind, "player": player}
-            choices = legal_bodies(variant, state, version, bodies)
-            if template is not None:
-                entry["template"] = with_version(template["body"], version)
-                entry["constraints"] = template["constraints"]
-                entry["examples"] = choices
-            elif not choices:
-                continue
-            else:
-                entry["choices"] = choices
-            listed.append(entry)
-    return listed
-
-
-Candidate = tuple[str, list[dict[str, Any]], dict[str, Any] | None]
+    return list_actions(variant, state, version, _candidates)
 
 
 def _candidates(state: RobyState, player: str) -> list[Candidate]:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from domain.cards import SUITS, Card
+from domain.listing import Body, Candidate, list_actions
 from domain.royal.ledger import stack
 from domain.royal.rules import DECK, chain, hand_sizes, lowest_of
 from domain.royal.state import (
@@ -20,32 +21,16 @@ from domain.royal.state import (
     RUMMY,
     RoyalState,
 )
-from domain.variant import legal_bodies, with_version
+from domain.variant import with_version
 
 if TYPE_CHECKING:
     from domain.royal.variant import RoyalRummy
 
-Body = dict[str, Any]
-Candidate = tuple[str, list[Body], Body | None]
-
 
 def actions(variant: RoyalRummy, state: RoyalState, version: int) -> list[dict[str, Any]]:
     """Every kind of action open to the player(s) to act, and the recorder's end of the game."""
-    listed: list[dict[str, Any]] = []
+    listed = list_actions(variant, state, version, _candidates)
     movers = variant.to_move(state)
-    for player in movers:
-        for kind, bodies, template in _candidates(state, player):
-            entry: dict[str, Any] = {"type": kind, "player": player}
-            choices = legal_bodies(variant, state, version, bodies)
-            if template is not None:
-                entry["template"] = with_version(template["body"], version)
-                entry["constraints"] = template["constraints"]
-                entry["examples"] = choices
-            elif not choices:
-                continue
-            else:
-                entry["choices"] = choices
-            listed.append(entry)
     if movers:
         listed.append({"type": "end_game", "player": movers[0],
                        "choices": [with_version({"type": "end_game", "player": movers[0]}, version)]})
