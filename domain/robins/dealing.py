@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from domain import cutting
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.robins.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.robins.rules import HAND_SIZE, STOCK_SIZE, cut_rank, deck, is_wild
 from domain.robins.state import RobinsState
 from domain.variant import Decision
-from domain.zones import Zone, check_can_name, check_counts, named_counts, seeded_order
+from domain.zones import Zone, check_counts, named_counts, seeded_order
 
 
 def open_game(decision: Decision) -> None:
@@ -26,29 +27,11 @@ def cut(decision: Decision, action: Action) -> None:
     if player in state.cuts:
         raise IllegalMoveError(f"{player} has already cut: waiting for {state.opponent(player)}",
                                code="robins.cut.not-due")
-    decision.record(CardCut, player=player, card=_cut_card(decision, action))
-    if len(state.cuts) < 2:
-        return
-    first, second = (cut_rank(state.cuts[p]) for p in state.players)
-    if first == second:
-        decision.record(CutTied)
-    else:
-        dealer = state.players[0] if first > second else state.players[1]
-        decision.record(DealerChosen, dealer=dealer, reason="robins.dealer.cut")
-
-
-def _cut_card(decision: Decision, action: Action) -> str:
-    state: RobinsState = decision.state
-    named = named_counts([Zone(list(state.cuts.values()))])
-    card: str | None = action.get("card")
-    if state.deal_mode == "shuffled":
-        if card is not None:
-            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
-        return seeded_order((deck() - named).elements(), decision.chance.seed())[0]
-    if card is None:
-        raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
-    check_can_name(card, deck(), named, Zone(hidden=sum(deck().values())), "pack")
-    return card
+    cutting.cut(
+        decision, action, cutters=state.players, deck=deck(), rank=cut_rank, card_cut=CardCut,
+        tied=lambda players: decision.record(CutTied),
+        chosen=lambda dealer: decision.record(DealerChosen, dealer=dealer, reason="robins.dealer.cut"),
+    )
 
 
 def deal(decision: Decision, action: Action) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain import cutting
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.ledger import player_account
@@ -12,39 +13,18 @@ from domain.royal.ledger import move
 from domain.royal.rules import DECK, cut_rank, deal_order, hand_sizes, holder
 from domain.royal.state import RoyalState
 from domain.variant import Decision
-from domain.zones import Zone, check_can_name, check_counts, named_counts, seeded_order
+from domain.zones import Zone, check_counts, named_counts, seeded_order
 
 
 def cut(decision: Decision, action: Action) -> None:
     """A player cuts a card; after the last cut the highest deals, and tied players cut again."""
     state: RoyalState = decision.state
-    player = action.player
-    if player not in state.cutters or player in state.cuts:
-        waiting = ", ".join(p for p in state.cutters if p not in state.cuts)
-        raise IllegalMoveError(f"{player} is not due to cut: waiting for {waiting}", code="royal.cut.not-due")
-    decision.record(CardCut, player=player, card=_cut_card(decision, action))
-    if len(state.cuts) < len(state.cutters):
-        return
-    best = max(cut_rank(c) for c in state.cuts.values())
-    tied = [p for p in state.cutters if cut_rank(state.cuts[p]) == best]
-    if len(tied) > 1:
-        decision.record(CutTied, players=tied)
-    else:
-        settle.start_deal(decision, tied[0])
-
-
-def _cut_card(decision: Decision, action: Action) -> str:
-    state: RoyalState = decision.state
-    named = named_counts([Zone(list(state.cuts.values()))])
-    card: str | None = action.get("card")
-    if state.deal_mode == "shuffled":
-        if card is not None:
-            raise InvalidActionError("in a shuffled game the service cuts the card: leave out 'card'", field="card")
-        return seeded_order((DECK - named).elements(), decision.chance.seed())[0]
-    if card is None:
-        raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
-    check_can_name(card, DECK, named, Zone(hidden=52), "pack")
-    return card
+    cutting.check_due(action.player, state.cutters, state.cuts, "royal.cut.not-due")
+    cutting.cut(
+        decision, action, cutters=state.cutters, deck=DECK, rank=cut_rank, card_cut=CardCut,
+        tied=lambda players: decision.record(CutTied, players=players),
+        chosen=lambda dealer: settle.start_deal(decision, dealer),
+    )
 
 
 def deal(decision: Decision, action: Action) -> None:
