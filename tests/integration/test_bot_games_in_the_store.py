@@ -1,0 +1,69 @@
+"""Property: for many bot games, the state loaded back from the real store at every version, across snapshots,
+equals the state after that event (every variant, SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from domain.game import Game
+from service.application import Meldbook
+from tests.bots.robins import play_robins
+from tests.bots.roby import play_roby
+from tests.bots.royal import play_royal
+from tests.integration.conftest import OpenMeldbook
+
+GAMES_PER_STORE = 40
+
+
+Played = tuple[Game, list[Any]]
+
+
+def roby(seed: int) -> Played:
+    game = play_roby(seed, 2 + seed % 7)
+    return game, list(game.collect_events())
+
+
+def royal(seed: int) -> Played:
+    game = play_royal(seed)
+    return game, list(game.collect_events())
+
+
+PLAYERS: dict[str, Callable[[int], Played]] = {"roby": roby, "robins": play_robins, "royal": royal}
+
+
+def docs_after_each_event(game: Game, events: list[Any]) -> dict[int, Any]:
+    """The canonical doc after every event, rebuilt by applying the game's events one by one."""
+    docs, rebuilt = {}, None
+    for event in events:
+        rebuilt = event.mutate(rebuilt)
+        assert rebuilt is not None
+        docs[rebuilt.version] = game.rules.to_doc(rebuilt.state)
+    assert docs[game.version] == game.rules.to_doc(game.state)
+    return docs
+
+
+def check_games(app: Meldbook, reader: Meldbook, seeds: range) -> None:
+    interval = Meldbook.snapshotting_intervals[Game]
+    for seed in seeds:
+        for variant, play in PLAYERS.items():
+            game, events = play(seed)
+            docs = docs_after_each_event(game, events)
+            app.save(*events, game)
+            assert reader.snapshots is not None
+            snapshots = [s.originator_version for s in reader.snapshots.get(game.id)]
+            assert snapshots == list(range(interval, game.version + 1, interval)), (variant, seed)
+            for version, doc in docs.items():
+                loaded = reader.game(game.id, version=version)
+                assert game.rules.to_doc(loaded.state) == doc, f"{variant} seed {seed}: differs at version {version}"
+
+
+def test_bot_games_of_every_variant_load_back_equal_at_every_version(open_meldbook: OpenMeldbook) -> None:
+    check_games(open_meldbook(), open_meldbook(), range(GAMES_PER_STORE))
+
+
+@pytest.mark.slow
+def test_hundreds_of_bot_games_load_back_equal_at_every_version(open_meldbook: OpenMeldbook) -> None:
+    check_games(open_meldbook(), open_meldbook(), range(1000, 1300))
