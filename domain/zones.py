@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from domain.errors import CardConflictError
@@ -85,3 +85,15 @@ def check_counts(deck: Counter[str], named: Counter[str]) -> None:
         if count > deck[code]:
             copies = "once" if deck[code] == 1 else f"{deck[code]} times"
             raise CardConflictError(f"{code} is named {count} times, but the deck holds it {copies}")
+
+
+def dealt_hands(hands: Mapping[str, list[str]]) -> dict[str, Zone]:
+    """Each player's hand as dealt: the cards named, secret."""
+    return {p: Zone(list(cards), secret=True) for p, cards in hands.items()}
+
+
+def dealt_stock(stock: list[str] | None, size: int) -> Zone:
+    """The stock after a deal: its order when the service shuffled, else only how many cards it holds."""
+    if stock is None:
+        return Zone(hidden=size, secret=True)
+    return Zone(list(stock), ordered=True, secret=True)

@@ -7,7 +7,7 @@ from typing import ClassVar
 from domain.events import GameEvent
 from domain.robins.melds import table_order
 from domain.robins.state import DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
-from domain.zones import Zone
+from domain.zones import dealt_hands, dealt_stock
 
 
 class CardCut(GameEvent):
@@ -59,11 +59,8 @@ class HandDealt(GameEvent):
 
     def evolve(self, state: RobinsState) -> None:
         state.hand_number += 1
-        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
-        if self.stock is None:
-            state.stock = Zone(hidden=self.stock_size, secret=True)
-        else:
-            state.stock = Zone(list(self.stock), ordered=True, secret=True)
+        state.hands = dealt_hands(self.hands)
+        state.stock = dealt_stock(self.stock, self.stock_size)
         state.discard = [self.upcard]
         state.first_upcard_wild_in_pile = self.upcard_wild
         state.melds = []

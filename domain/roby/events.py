@@ -7,7 +7,7 @@ from typing import ClassVar
 from domain.events import GameEvent
 from domain.roby.rules import with_card
 from domain.roby.state import BUSTED, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
-from domain.zones import Zone
+from domain.zones import Zone, dealt_hands, dealt_stock
 
 
 class CardCut(GameEvent):
@@ -60,11 +60,8 @@ class HandDealt(GameEvent):
 
     def evolve(self, state: RobyState) -> None:
         state.hand_number += 1
-        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
-        if self.stock is None:
-            state.stock = Zone(hidden=self.stock_size, secret=True)
-        else:
-            state.stock = Zone(list(self.stock), ordered=True, secret=True)
+        state.hands = dealt_hands(self.hands)
+        state.stock = dealt_stock(self.stock, self.stock_size)
         state.discard = [self.upcard]
         state.melds = []
         state.reshuffles = 0

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from domain.events import GameEvent
 from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
-from domain.zones import Zone
+from domain.zones import Zone, dealt_hands
 
 
 class CardCut(GameEvent):
@@ -137,7 +137,7 @@ class HandsDealt(GameEvent):
     seed: int | None
 
     def evolve(self, state: RoyalState) -> None:
-        state.hands = {p: Zone(list(cards), secret=True) for p, cards in self.hands.items()}
+        state.hands = dealt_hands(self.hands)
         if self.dummy is None:
             state.dummy = Zone(hidden=self.dummy_size, secret=True)
         else:
