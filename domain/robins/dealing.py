@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from domain import cutting
 from domain.actions import Action
-from domain.errors import IllegalMoveError, InvalidActionError
+from domain.dealt import recorded_hands_and_upcard, refuse_named_cards
+from domain.errors import IllegalMoveError
 from domain.robins.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.robins.rules import HAND_SIZE, STOCK_SIZE, cut_rank, deck, is_wild
 from domain.robins.state import RobinsState
 from domain.variant import Decision
-from domain.zones import Zone, check_counts, named_counts, seeded_order
+from domain.zones import seeded_order
 
 
 def open_game(decision: Decision) -> None:
@@ -44,31 +45,16 @@ def deal(decision: Decision, action: Action) -> None:
     seed = None
     stock: list[str] | None = None
     if state.deal_mode == "shuffled":
-        for name in ("hands", "upcard"):
-            if action.get(name) is not None:
-                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+        refuse_named_cards(action, ("hands", "upcard"))
         seed = decision.chance.seed()
         order = seeded_order(deck().elements(), seed)
         hands = {p: order[i : 2 * HAND_SIZE : 2] for i, p in enumerate(seats)}
         upcard, stock = order[2 * HAND_SIZE], order[2 * HAND_SIZE + 1 :]
     else:
-        hands, upcard = _recorded_deal(action, seats)
-        check_counts(deck(), named_counts([Zone(c) for c in hands.values()] + [Zone([upcard])]))
+        hands, upcard = recorded_hands_and_upcard(
+            action, seats, HAND_SIZE, deck(), "both players", "robins.deal.seven-cards"
+        )
     decision.record(
         HandDealt, dealer=action.player, hands=hands, upcard=upcard, upcard_wild=is_wild(upcard),
         stock_size=STOCK_SIZE, stock=stock, seed=seed, first_player=first,
     )
-
-
-def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str]], str]:
-    hands = action.get("hands")
-    upcard = action.get("upcard")
-    if hands is None or upcard is None:
-        raise InvalidActionError("a recorded deal needs 'hands' for both players and the 'upcard'", field="hands")
-    if set(hands) != set(seats):
-        raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
-    for player, cards in hands.items():
-        if len(cards) != HAND_SIZE:
-            raise IllegalMoveError(f"{player} must be dealt {HAND_SIZE} cards, not {len(cards)}",
-                                   code="robins.deal.seven-cards")
-    return {p: hands[p] for p in seats}, upcard

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from domain import cutting
 from domain.actions import Action
-from domain.errors import IllegalMoveError, InvalidActionError
+from domain.dealt import recorded_hands_and_upcard, refuse_named_cards
+from domain.errors import IllegalMoveError
 from domain.roby.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from domain.zones import Zone, check_counts, named_counts, seeded_order
+from domain.zones import seeded_order
 
 
 def cut(decision: Decision, action: Action) -> None:
@@ -32,9 +33,7 @@ def deal(decision: Decision, action: Action) -> None:
     deck = deck_of(state.options)
     seed = None
     if state.deal_mode == "shuffled":
-        for name in ("hands", "upcard"):
-            if action.get(name) is not None:
-                raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+        refuse_named_cards(action, ("hands", "upcard"))
         seed = decision.chance.seed()
         order = seeded_order(deck.elements(), seed)
         hands = {
@@ -44,8 +43,7 @@ def deal(decision: Decision, action: Action) -> None:
         dealt = HAND_SIZE * len(seats)
         upcard, stock = order[dealt], order[dealt + 1 :]
     else:
-        hands, upcard = _recorded_deal(action, seats)
-        check_counts(deck, named_counts([Zone(c) for c in hands.values()] + [Zone([upcard])]))
+        hands, upcard = recorded_hands_and_upcard(action, seats, HAND_SIZE, deck, "every player", "roby.deal.ten-cards")
         stock = None
     stock_size = sum(deck.values()) - HAND_SIZE * len(seats) - 1
     decision.record(
@@ -58,18 +56,3 @@ def deal(decision: Decision, action: Action) -> None:
         seed=seed,
         first_player=seats[0],
     )
-
-
-def _recorded_deal(action: Action, seats: list[str]) -> tuple[dict[str, list[str]], str]:
-    hands = action.get("hands")
-    upcard = action.get("upcard")
-    if hands is None or upcard is None:
-        raise InvalidActionError("a recorded deal needs 'hands' for every player and the 'upcard'", field="hands")
-    if set(hands) != set(seats):
-        raise InvalidActionError(f"hands must be given for exactly: {', '.join(seats)}", field="hands")
-    for player, cards in hands.items():
-        if len(cards) != HAND_SIZE:
-            raise IllegalMoveError(
-                f"{player} must be dealt {HAND_SIZE} cards, not {len(cards)}", code="roby.deal.ten-cards"
-            )
-    return {p: hands[p] for p in seats}, upcard

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain import cutting
 from domain.actions import Action
+from domain.dealt import refuse_named_cards
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.ledger import player_account
 from domain.royal import settle
@@ -35,8 +36,7 @@ def deal(decision: Decision, action: Action) -> None:
     live = state.left_of(action.player)
     sizes = hand_sizes(len(live))
     if state.deal_mode == "shuffled":
-        if action.get("hands") is not None:
-            raise InvalidActionError("in a shuffled game the service deals: leave out 'hands'", field="hands")
+        refuse_named_cards(action, ("hands",))
         seed = decision.chance.seed()
         dealt = deal_order(seeded_order(DECK.elements(), seed), len(live))
         hands, dummy, seed_used = {p: dealt[i] for i, p in enumerate(live)}, dealt[-1], seed
