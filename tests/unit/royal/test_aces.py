@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMoveError
+from domain.game import Game
 from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record
 
 
@@ -62,8 +63,8 @@ def test_an_ace_in_the_dummy_wins_nothing() -> None:
     assert chips(game, "ace:D") == 6 and "D" in game.state.ace_bets
 
 
-def test_bettors_must_repeat_the_same_ace_bet_next_deal() -> None:
-    game = _bet("C", 3, {"p1": "cover", "p2": "decline"}, poker=False)
+def _play_out_the_first_deal(game: Game) -> None:
+    """P3 deals spades to himself and keeps his hand; p2 goes out, so the next deal begins."""
     record(game, "deal", "p3", hands=SPADES_TO_P3)
     record(game, "keep", "p3")
     for player in ("p1", "p2"):
@@ -73,6 +74,11 @@ def test_bettors_must_repeat_the_same_ace_bet_next_deal() -> None:
     record(game, "pass", "p3")
     record(game, "pass", "p1")
     record(game, "play", "p2", cards=cards("9-AH"))
+
+
+def test_bettors_must_repeat_the_same_ace_bet_next_deal() -> None:
+    game = _bet("C", 3, {"p1": "cover", "p2": "decline"}, poker=False)
+    _play_out_the_first_deal(game)
     assert game.state.deal_number == 2 and chips(game, "ace:C") == 12
     with pytest.raises(IllegalMoveError) as error:
         record(game, "ace_bet", "p1", ace="C", amount=1)
@@ -81,15 +87,7 @@ def test_bettors_must_repeat_the_same_ace_bet_next_deal() -> None:
 
 def test_a_bettor_who_cannot_repeat_is_released() -> None:
     game = _bet("C", 82, {"p1": "cover", "p2": "decline"}, poker=False)
-    record(game, "deal", "p3", hands=SPADES_TO_P3)
-    record(game, "keep", "p3")
-    for player in ("p1", "p2"):
-        record(game, "pass", player)
-    record(game, "play", "p1", cards=cards("2-7C"))
-    record(game, "play", "p2", cards=cards("8-AC"))
-    record(game, "pass", "p3")
-    record(game, "pass", "p1")
-    record(game, "play", "p2", cards=cards("9-AH"))
+    _play_out_the_first_deal(game)
     assert game.state.deal_number == 2 and "C" not in game.state.ace_bets and chips(game, "ace:C") == 164
 
 
