@@ -64,7 +64,7 @@ def test_an_ace_in_the_dummy_wins_nothing() -> None:
 
 
 def _play_out_the_first_deal(game: Game) -> None:
-    """P3 deals spades to himself and keeps his hand; p2 goes out, so the next deal begins."""
+    """P3 deals and keeps his hand; the first deal is played out to its end, so the next one begins."""
     record(game, "deal", "p3", hands=SPADES_TO_P3)
     record(game, "keep", "p3")
     for player in ("p1", "p2"):
