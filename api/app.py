@@ -8,13 +8,14 @@ from typing import Any
 from flask import Flask
 
 from api import docs, games, health, moves, problems, variants
+from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
 from service.config import store_env
 
 API_SETTINGS: dict[str, Any] = {
     "API_TITLE": "Meldbook",
-    "API_VERSION": "1.0.0",
+    "API_VERSION": __version__,
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from api.version import __version__
 from tests import pg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +84,7 @@ def test_gunicorn_with_two_workers_on_postgres_serves_one_game_through_both_work
     gunicorn: tuple[str, Path],
 ) -> None:
     url, log = gunicorn
-    assert call(f"{url}/health") == (200, {"status": "ok", "store": "postgres"})
+    assert call(f"{url}/health") == (200, {"status": "ok", "store": "postgres", "version": __version__})
     status, created = call(f"{url}/games", "POST", {"variant": "roby", "players": ["ann", "bob"]})
     assert status == 201
     game, token = f"{url}/games/{created['id']}", created["token"]
