@@ -7,7 +7,8 @@ PYTEST_ARGS ?= -q -n 2 --dist loadfile
 PYTHONS := 3.11 3.12 3.13
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 # The first of the given versions whose interpreter runs: pythonX.Y on PATH, else pyenv's build of it.
-find_python = $(shell for v in $(1); do for c in python$$v "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/$$v.*/bin/python$$v; do \
+find_python = $(shell for v in $(1); do \
+	for c in python$$v "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/$$v.*/bin/python$$v; do \
 	"$$c" -c '' >/dev/null 2>&1 && { command -v "$$c"; exit 0; }; done; done)
 # Tests and tools run on the oldest supported Python found (what CI tests); `make run` on the newest (it is faster).
 DEV_PYTHON ?= $(or $(call find_python,$(PYTHONS)),python3)
@@ -15,6 +16,7 @@ RUN_PYTHON ?= $(or $(call find_python,$(call reverse,$(PYTHONS))),python3)
 
 VENV := .venv
 RUN_VENV := .venv-run
+LOWEST_VENV := .venv-lowest
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 LOCKFILE := .ci/lockfile.py
@@ -24,7 +26,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test lint bench openapi lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench openapi lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -35,29 +37,34 @@ define make_venv
 	fi
 endef
 
-# The locked packages (the build backend included: the project itself installs without build isolation).
+# Into virtual environment $(1), made with interpreter $(3): the packages lock file $(2) pins, with their hashes
+# (the build backend among them: the project itself installs without build isolation).
+define install_locked
+	$(call make_venv,$(1),$(3))
+	$(1)/bin/python -m pip install -q --require-hashes -r $(2)
+	touch $(1)/.locked
+endef
+
+# Into virtual environment $(1): Meldbook itself, editable and without dependencies of its own, once the lock files
+# are found to match pyproject.toml; pip check then proves that the lock held every dependency.
+define install_meldbook
+	$(1)/bin/python $(LOCKFILE) check
+	$(1)/bin/python -m pip install -q --no-deps --no-build-isolation -e .
+	$(1)/bin/python -m pip check
+	touch $(1)/.installed
+endef
+
 $(VENV)/.locked: requirements-dev.txt
-	$(call make_venv,$(VENV),$(DEV_PYTHON))
-	$(BIN)/python -m pip install -q --require-hashes -r requirements-dev.txt
-	touch $@
+	$(call install_locked,$(VENV),requirements-dev.txt,$(DEV_PYTHON))
+
+$(VENV)/.installed: $(VENV)/.locked pyproject.toml api/version.py
+	$(call install_meldbook,$(VENV))
 
 $(RUN_VENV)/.locked: requirements.txt
-	$(call make_venv,$(RUN_VENV),$(RUN_PYTHON))
-	$(RUN_VENV)/bin/python -m pip install -q --require-hashes -r requirements.txt
-	touch $@
-
-# Meldbook itself, editable and without dependencies of its own: pip check proves the lock held them all.
-$(VENV)/.installed: $(VENV)/.locked pyproject.toml api/version.py
-	$(BIN)/python $(LOCKFILE) check
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
-	$(BIN)/python -m pip check
-	touch $@
+	$(call install_locked,$(RUN_VENV),requirements.txt,$(RUN_PYTHON))
 
 $(RUN_VENV)/.installed: $(RUN_VENV)/.locked pyproject.toml api/version.py
-	$(RUN_VENV)/bin/python $(LOCKFILE) check
-	$(RUN_VENV)/bin/python -m pip install -q --no-deps --no-build-isolation -e .
-	$(RUN_VENV)/bin/python -m pip check
-	touch $@
+	$(call install_meldbook,$(RUN_VENV))
 
 run: $(RUN_VENV)/.installed
 	mkdir -p var
@@ -67,6 +74,16 @@ run: $(RUN_VENV)/.installed
 
 test: $(VENV)/.installed
 	$(BIN)/pytest $(PYTEST_ARGS)
+
+# The suite on the lowest versions pyproject.toml allows for its direct dependencies (uv's lowest-direct
+# resolution, not a lock): run it after moving a lower bound. Not part of CI.
+test-lowest: $(VENV)/.locked
+	$(call make_venv,$(LOWEST_VENV),$(DEV_PYTHON))
+	$(BIN)/python $(LOCKFILE) build-requires | $(UV) pip compile pyproject.toml - --extra dev \
+		--resolution lowest-direct --python $(LOWEST_VENV)/bin/python --quiet -o $(LOWEST_VENV)/requirements.txt
+	$(LOWEST_VENV)/bin/python -m pip install -q -r $(LOWEST_VENV)/requirements.txt
+	$(call install_meldbook,$(LOWEST_VENV))
+	$(LOWEST_VENV)/bin/pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -97,8 +114,8 @@ audit: $(VENV)/.locked
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
-	find . \( -path ./$(VENV) -o -path ./$(RUN_VENV) \) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -path './.venv*' -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # Also removes the virtual environments and the local SQLite data of `make run`.
 distclean: clean
-	rm -rf $(VENV) $(RUN_VENV) var
+	rm -rf $(VENV) $(RUN_VENV) $(LOWEST_VENV) var
