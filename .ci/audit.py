@@ -7,7 +7,8 @@ Every pinned release is looked up in PyPI's JSON API: `/pypi/<name>/<version>/js
 that release. Where only the project page `/pypi/<name>/json` answers (some mirrors and proxies serve no other),
 its list is that of the newest release, so it settles a pin on the newest release and leaves an older pin
 unaudited, which is reported. Exits 1 when a pinned release has a known vulnerability that a later release fixes,
-2 when PyPI cannot be asked; a vulnerability without a fixed release yet is reported and does not fail.
+2 when PyPI cannot be asked or answers for no pin at all; a vulnerability without a fixed release yet is reported
+and does not fail.
 """
 
 from __future__ import annotations
@@ -126,6 +127,9 @@ def report(findings: list[Finding]) -> int:
         names = " ".join(sorted({f.name for f in fixable}))
         print(f'audit: bump them with `make lock UPGRADE="{names}"`, then run the tests and commit both lock files')
         return 1
+    if len(unaudited) == len(findings):
+        print("audit: PyPI's vulnerability data answered for none of the pinned releases: nothing was audited")
+        return 2
     return 0
 
 

@@ -83,4 +83,12 @@ def test_without_the_release_page_the_project_page_settles_a_pin_on_the_newest_r
     older = audit.audit("werkzeug", "3.1.8")
     assert older.unaudited == "only the newest release's data could be read (3.1.9)" and not older.fixable
     assert audit.audit("no-such-project", "1.0").unaudited == "PyPI does not know this project"
-    assert audit.report([older]) == 0
+    assert audit.report([newest, older]) == 1
+    assert audit.report([older, audit.Finding("flask", "3.1.3")]) == 0
+
+
+def test_an_audit_that_reads_no_release_at_all_fails(
+    audit: ModuleType, pypi: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert audit.report([audit.audit("flask", "3.1.3"), audit.audit("werkzeug", "3.1.9")]) == 2
+    assert "answered for none of the pinned releases" in capsys.readouterr().out
