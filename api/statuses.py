@@ -21,7 +21,7 @@ RENAMED = {
 }
 
 
-class ContractStatusNames(BasePlugin):  # type: ignore[misc]
+class ContractStatusNames(BasePlugin):
     """Points every operation's shared responses at the contract's names of the renamed statuses."""
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None, **_: Any) -> None:
