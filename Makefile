@@ -1,48 +1,121 @@
-# Meldbook developer commands. Every target installs what it needs into .venv first.
+# Meldbook developer commands. Every target installs what it needs, at the exact versions (and hashes) of the
+# lock files: requirements.txt (what the service runs on) and requirements-dev.txt (that plus the dev tools).
 SHELL := /bin/bash
-PYTHON ?= python3
-VENV := .venv
-BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q -n 2 --dist loadfile
 
-.PHONY: run test lint bench openapi clean distclean
+# The supported Python versions, oldest first (pyproject.toml's classifiers name the same).
+PYTHONS := 3.11 3.12 3.13
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+# The first of the given versions whose interpreter runs: pythonX.Y on PATH, else pyenv's build of it.
+find_python = $(shell for v in $(1); do \
+	for c in python$$v "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/$$v.*/bin/python$$v; do \
+	"$$c" -c '' >/dev/null 2>&1 && { command -v "$$c"; exit 0; }; done; done)
+# Tests and tools run on the oldest supported Python found (what CI tests); `make run` on the newest (it is faster).
+DEV_PYTHON ?= $(or $(call find_python,$(PYTHONS)),python3)
+RUN_PYTHON ?= $(or $(call find_python,$(call reverse,$(PYTHONS))),python3)
 
-# Create the virtual environment only when it is missing.
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+VENV := .venv
+RUN_VENV := .venv-run
+LOWEST_VENV := .venv-lowest
+BIN := $(VENV)/bin
+UV := $(BIN)/uv
+LOCKFILE := .ci/lockfile.py
+# `make lock` keeps every pin it can; UPGRADE=all moves everything to the newest allowed release,
+# UPGRADE="jinja2 werkzeug" only those packages.
+UPGRADE ?=
+LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
+LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-# Reinstall only when pyproject.toml changed (the stamp is older than it).
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e .
-	touch $@
+.PHONY: run test test-lowest lint bench openapi lock check-lock audit clean distclean
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e '.[dev]'
-	touch $@ $(VENV)/.installed-run
+# A virtual environment made with the given interpreter; remade when it was made with another Python version.
+define make_venv
+	@want="$$($(2) -c 'import sys; print(sys.version.split()[0])')"; \
+	have="$$($(1)/bin/python -c 'import sys; print(sys.version.split()[0])' 2>/dev/null)"; \
+	if [ "$$want" != "$$have" ]; then \
+		echo "creating $(1) with Python $$want ($(2))"; rm -rf $(1) && $(2) -m venv $(1); \
+	fi
+endef
 
-run: $(VENV)/.installed-run
+# Into virtual environment $(1), made with interpreter $(3): the packages lock file $(2) pins, with their hashes
+# (the build backend among them: the project itself installs without build isolation).
+define install_locked
+	$(call make_venv,$(1),$(3))
+	$(1)/bin/python -m pip install -q --require-hashes -r $(2)
+	touch $(1)/.locked
+endef
+
+# Into virtual environment $(1): Meldbook itself, editable and without dependencies of its own, once the lock files
+# are found to match pyproject.toml; pip check then proves that the lock held every dependency.
+define install_meldbook
+	$(1)/bin/python $(LOCKFILE) check
+	$(1)/bin/python -m pip install -q --no-deps --no-build-isolation -e .
+	$(1)/bin/python -m pip check
+	touch $(1)/.installed
+endef
+
+$(VENV)/.locked: requirements-dev.txt
+	$(call install_locked,$(VENV),requirements-dev.txt,$(DEV_PYTHON))
+
+$(VENV)/.installed: $(VENV)/.locked pyproject.toml api/version.py
+	$(call install_meldbook,$(VENV))
+
+$(RUN_VENV)/.locked: requirements.txt
+	$(call install_locked,$(RUN_VENV),requirements.txt,$(RUN_PYTHON))
+
+$(RUN_VENV)/.installed: $(RUN_VENV)/.locked pyproject.toml api/version.py
+	$(call install_meldbook,$(RUN_VENV))
+
+run: $(RUN_VENV)/.installed
 	mkdir -p var
 	MELDBOOK_STORE="$${MELDBOOK_STORE:-sqlite}" \
 	MELDBOOK_SQLITE_PATH="$${MELDBOOK_SQLITE_PATH:-var/meldbook.sqlite}" \
-	$(BIN)/meldbook serve --host 127.0.0.1 --port "$${PORT:-8000}"
+	$(RUN_VENV)/bin/meldbook serve --host 127.0.0.1 --port "$${PORT:-8000}"
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-lint: $(VENV)/.installed-dev
+# The suite on the lowest versions pyproject.toml allows for its direct dependencies (uv's lowest-direct
+# resolution, not a lock): run it after moving a lower bound. Not part of CI.
+test-lowest: $(VENV)/.locked
+	$(call make_venv,$(LOWEST_VENV),$(DEV_PYTHON))
+	$(BIN)/python $(LOCKFILE) build-requires | $(UV) pip compile pyproject.toml - --extra dev \
+		--resolution lowest-direct --python $(LOWEST_VENV)/bin/python --quiet -o $(LOWEST_VENV)/requirements.txt
+	$(LOWEST_VENV)/bin/python -m pip install -q -r $(LOWEST_VENV)/requirements.txt
+	$(call install_meldbook,$(LOWEST_VENV))
+	$(LOWEST_VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain
 
-bench: $(VENV)/.installed-run
+bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 
-openapi: $(VENV)/.installed-run
+openapi: $(VENV)/.installed
 	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
+
+# Compile both lock files from pyproject.toml (for every supported Python at once), then stamp them with its
+# fingerprint. requirements.txt is constrained by requirements-dev.txt, so the two never pin a package apart.
+lock: $(VENV)/.locked
+	$(BIN)/python $(LOCKFILE) build-requires | \
+		$(UV) pip compile pyproject.toml - --extra dev $(LOCK_OPTIONS) -o requirements-dev.txt
+	$(BIN)/python $(LOCKFILE) build-requires | \
+		$(UV) pip compile pyproject.toml - -c requirements-dev.txt $(LOCK_OPTIONS) -o requirements.txt
+	$(BIN)/python $(LOCKFILE) stamp
+
+# Fails when pyproject.toml changed since the lock files were compiled (needs only Python, no install).
+check-lock:
+	$(DEV_PYTHON) $(LOCKFILE) check
+
+# Known vulnerabilities of every locked release, from PyPI's vulnerability data.
+audit: $(VENV)/.locked
+	$(BIN)/python .ci/audit.py requirements.txt requirements-dev.txt
 
 clean:
 	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
-	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+	find . -path './.venv*' -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
-# Also removes the virtual environment and the local SQLite data of `make run`.
+# Also removes the virtual environments and the local SQLite data of `make run`.
 distclean: clean
-	rm -rf $(VENV) var
+	rm -rf $(VENV) $(RUN_VENV) $(LOWEST_VENV) var

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import deepcopy
 from typing import Any
 
 from flask import Flask
 
 from api import docs, games, health, moves, problems, variants
+from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
 from service.config import store_env
 
 API_SETTINGS: dict[str, Any] = {
     "API_TITLE": "Meldbook",
-    "API_VERSION": "1.0.0",
+    "API_VERSION": __version__,
     "OPENAPI_VERSION": "3.1.0",
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
@@ -35,7 +37,7 @@ API_SETTINGS: dict[str, Any] = {
 def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = None) -> Flask:
     """Build the Flask app; `env` overrides the store settings read from the environment."""
     app = Flask(__name__)
-    app.config.update(API_SETTINGS)
+    app.config.update(deepcopy(API_SETTINGS))  # apispec merges the built spec into API_SPEC_OPTIONS
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["meldbook"] = Meldbook(env=dict(env) if env is not None else store_env(), chance=chance)
     api = problems.ProblemApi(app)

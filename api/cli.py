@@ -7,9 +7,11 @@ from flask.cli import FlaskGroup
 from werkzeug.serving import run_simple
 
 from api.app import create_app
+from api.version import __version__
 
 
-@click.group(cls=FlaskGroup, create_app=lambda: create_app(), add_default_commands=False)
+@click.group(cls=FlaskGroup, create_app=lambda: create_app(), add_default_commands=False, add_version_option=False)
+@click.version_option(__version__, "--version", prog_name="meldbook", message="%(prog)s %(version)s")
 def main() -> None:
     """Meldbook: record real-table rummy games."""
 

@@ -1,4 +1,4 @@
-"""/openapi.yaml (the checked-in contract) and the docs page, whose assets are served from this machine."""
+"""/openapi.yaml (the contract, shipped inside the package) and the docs page, whose assets are served locally."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 from flask import Blueprint, Response, send_from_directory
 
-CONTRACT = Path(__file__).resolve().parent.parent / "openapi.yaml"
+# In the repository api/openapi.yaml links to the top-level contract; a built wheel carries the file itself.
+CONTRACT = files("api") / "openapi.yaml"
 ASSETS_URL = "/docs/assets/"
 # Swagger UI 5 (shipped by flask-swagger-ui): Swagger UI 4 refuses to render an OpenAPI 3.1 document.
 ASSETS = Path(str(files("flask_swagger_ui") / "dist"))
@@ -17,8 +18,8 @@ blp = Blueprint("docs", __name__)
 
 @blp.get("/openapi.yaml")
 def contract() -> Response:
-    """The OpenAPI contract as checked in."""
-    return Response(CONTRACT.read_text(encoding="utf8"), mimetype="application/yaml")
+    """The OpenAPI contract as checked in (and as packaged)."""
+    return Response(CONTRACT.read_bytes(), mimetype="application/yaml")
 
 
 @blp.get(f"{ASSETS_URL}<path:name>")

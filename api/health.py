@@ -9,6 +9,7 @@ from flask_smorest import Blueprint
 
 from api.access import meldbook
 from api.schemas import HealthSchema
+from api.version import __version__
 
 blp = Blueprint("health", __name__, description="Service health")
 
@@ -19,7 +20,8 @@ class Health(MethodView):
 
     @blp.response(200, HealthSchema)
     def get(self) -> dict[str, Any]:
-        """Report that the service is up, and which store it uses."""
+        """Report that the service is up, which store it uses, and Meldbook's version."""
         app = meldbook()
         app.recorder.max_notification_id()
-        return {"status": "ok", "store": app.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]}
+        store = app.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
+        return {"status": "ok", "store": store, "version": __version__}

@@ -9,6 +9,7 @@ from flask_smorest import Api
 from werkzeug.exceptions import HTTPException
 
 from api.schemas import ProblemSchema
+from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import (
     CardConflictError,
     IllegalMoveError,
@@ -84,6 +85,15 @@ class ProblemApi(Api):  # type: ignore[misc]
     """flask-smorest's Api with HTTP errors rendered as problem documents."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, *, extra_plugins: Any = None, **options: Any) -> None:
+        """flask-smorest's spec, naming the statuses alike on every supported Python (api/statuses.py)."""
+        super()._init_spec(extra_plugins=[*(extra_plugins or ()), ContractStatusNames()], **options)
+
+    def _register_responses(self) -> None:
+        """flask-smorest's shared responses, and those of the contract's status names this Python lacks."""
+        super()._register_responses()
+        register_contract_responses(self.spec, self.ERROR_SCHEMA, self.DEFAULT_RESPONSE_CONTENT_TYPE)
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         """Validation errors name their fields; other HTTP errors keep their headers (405 keeps Allow)."""

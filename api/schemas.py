@@ -194,6 +194,7 @@ class HealthSchema(Schema):
 
     status = fields.String()
     store = fields.String()
+    version = fields.String(metadata={"description": "Meldbook's version, the same as the contract's info.version"})
 
 
 class ProblemSchema(Schema):

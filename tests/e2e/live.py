@@ -84,13 +84,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_server(store_env: Mapping[str, str]) -> Iterator[LiveClient]:
-    """Start `meldbook serve` on a free port with this store, wait until /health answers, stop it afterwards."""
+def running_server(
+    store_env: Mapping[str, str], meldbook: Path | None = None, cwd: Path | None = None
+) -> Iterator[LiveClient]:
+    """Start `meldbook serve` (this environment's, unless another is given) on a free port with this store, in
+    `cwd` if given; wait until /health answers, and stop it afterwards."""
     port = _free_port()
-    command = [str(Path(sys.executable).with_name("meldbook")), "serve", "--port", str(port)]
+    command = [str(meldbook or Path(sys.executable).with_name("meldbook")), "serve", "--port", str(port)]
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
-            command, env={**os.environ, **meldbook_env(store_env)}, stdout=log, stderr=subprocess.STDOUT
+            command, cwd=cwd, env={**os.environ, **meldbook_env(store_env)}, stdout=log, stderr=subprocess.STDOUT
         )
         try:
             yield _started(LiveClient(f"http://127.0.0.1:{port}"), process, log)

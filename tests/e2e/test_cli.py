@@ -11,6 +11,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from api.version import __version__
+
 MELDBOOK = Path(sys.executable).with_name("meldbook")
 
 
@@ -28,7 +30,7 @@ def test_meldbook_serve_answers_on_the_given_port_with_a_sqlite_file(tmp_path: P
         for _ in range(100):
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as answer:
-                    assert json.load(answer) == {"status": "ok", "store": "sqlite"}
+                    assert json.load(answer) == {"status": "ok", "store": "sqlite", "version": __version__}
                     break
             except OSError:
                 time.sleep(0.1)

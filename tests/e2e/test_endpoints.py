@@ -9,13 +9,15 @@ from datetime import date, timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 
+from api.version import __version__
 from tests.e2e.helpers import bearer, create, legal_actions, listed_bodies, play
 
 
-def test_health_answers_ok_and_names_the_store(client: FlaskClient, store_env: dict[str, str]) -> None:
+def test_health_answers_ok_and_names_the_store_and_the_version(client: FlaskClient, store_env: dict[str, str]) -> None:
     response = client.get("/health")
     assert response.status_code == 200
-    assert response.get_json() == {"status": "ok", "store": store_env["PERSISTENCE_MODULE"].rsplit(".", 1)[-1]}
+    store = store_env["PERSISTENCE_MODULE"].rsplit(".", 1)[-1]
+    assert response.get_json() == {"status": "ok", "store": store, "version": __version__}
 
 
 def test_variants_lists_every_variant_with_its_players_options_defaults_and_actions(
