@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from domain.cards import canonical
+from domain.errors import InvalidCardError
 from domain.game import Game
 from domain.moves import secret_fields
 from domain.variants import variant_named
@@ -139,6 +141,33 @@ def check_the_event_shows_its_secret_fields_to_the_recorder_alone(at: AtVersion)
             assert set(value) == {"count", "secret"}, (path, value)
 
 
+def check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not(at: AtVersion) -> None:
+    """The envelope never leaks a hidden card: every card in the action a spectator sees is shown by the move's
+    own events to the spectator too (a meld's cards by MeldLaid, a discard by CardDiscarded, ...)."""
+    envelope = at.event_spectator
+    if envelope["type"] != "MoveRecorded":
+        return
+    own = [e for e in at.events_spectator if e["move"] == envelope["move"] and e["type"] != "MoveRecorded"]
+    shown = set(_cards(e["data"] for e in own))
+    leaked = set(_cards(envelope["data"]["action"])) - shown
+    assert not leaked, (at.game.variant, at.version, envelope["data"]["action"], leaked)
+
+
+def _cards(doc: Any) -> Iterator[str]:
+    """Every card code in a JSON document."""
+    if isinstance(doc, str):
+        try:
+            yield canonical(doc)
+        except InvalidCardError:
+            return
+    elif isinstance(doc, dict):
+        for value in doc.values():
+            yield from _cards(value)
+    elif isinstance(doc, (list, tuple)) or hasattr(doc, "__next__"):
+        for value in doc:
+            yield from _cards(value)
+
+
 def _secret_paths(variant: str, event: dict[str, Any]) -> tuple[str, ...]:
     if event["type"] == "MoveRecorded":
         return secret_fields(variant_named(variant).action_kinds, event["data"])
@@ -159,5 +188,6 @@ CHECKS: list[Check] = [
     check_actions_are_listed_only_at_the_latest_version_and_only_to_the_recorder,
     check_the_spectator_sees_the_recorders_state_with_its_secrets_masked,
     check_the_event_shows_its_secret_fields_to_the_recorder_alone,
+    check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not,
 ]
 """The checks every walked version passes; later work appends its own."""

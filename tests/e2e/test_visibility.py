@@ -154,3 +154,27 @@ def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(clien
     for key in ("hands", "stock"):
         del spectator["state"][key], recorder["state"][key]
     assert spectator == recorder
+
+
+@pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
+def test_a_moves_envelope_never_shows_a_spectator_a_hidden_card(client: FlaskClient, make: Any) -> None:
+    """Drawn stock cards, dealt hands and seeds are blank in the envelope a spectator reads; the recorder's has
+    them; and no card in an envelope a spectator reads is one the move's own public events do not show."""
+    game = make(client)
+    public = client.get(f"{game.url}/events").get_json()["events"]
+    full = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    envelopes = [(shown, whole) for shown, whole in zip(public, full, strict=True) if shown["type"] == "MoveRecorded"]
+    assert envelopes
+    secret_by_type = {"draw": ["card"], "deal": ["hands", "seeds"], "cut": ["seeds"], "discard": ["seeds"]}
+    for shown, whole in envelopes:
+        action, hidden = shown["data"]["action"], secret_by_type.get(shown["data"]["action"]["type"], [])
+        for name in hidden:
+            if name in whole["data"]["action"] and name != "source":
+                assert action[name] is None and whole["data"]["action"][name] is not None, (action, name)
+        if action["type"] == "draw" and action["source"] == "stock":
+            assert "card" in whole["data"]["action"], "the recorder's envelope names the card drawn"
+        own = [e for e in public if e["move"] == shown["move"] and e["type"] != "MoveRecorded"]
+        named = {value for e in own for _, _, value in walk(e["data"]) if isinstance(value, str)}
+        cards = {value for _, _, value in walk(action) if isinstance(value, str) and value not in ("stock", "discard")}
+        cards -= {action["type"], action["player"]}
+        assert cards <= named, (action, cards - named)
