@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalMoveError
-from tests.unit.royal.helpers import cards, chips, cut_to, end_game, new_game, record, setup
+from domain.errors import IllegalMoveError, InvalidActionError
+from tests.unit.royal.helpers import FixedChance, cards, chips, cut_to, end_game, new_game, record, setup
 
 
 def _first_deal_won_by_p2(**options: object) -> object:
@@ -39,6 +39,20 @@ def test_the_recorder_may_end_the_game() -> None:
     assert game.state.phase == "over" and game.state.ended.startswith("ended by the recorder")
     with pytest.raises(IllegalMoveError):
         end_game(game)
+
+
+def test_ending_the_game_is_the_tables_action_and_needs_its_confirmation() -> None:
+    game = new_game(3)
+    assert [entry["type"] for entry in game.table_actions()] == ["end_game"]
+    assert "end_game" not in {entry["type"] for entry in game.legal_actions()}
+    refusals = (({}, "confirm"), ({"confirm": False}, "confirm"), ({"confirm": True, "player": "p1"}, "player"))
+    for body, field in refusals:
+        with pytest.raises(InvalidActionError) as refused:
+            game.record({"type": "end_game", **body}, FixedChance())
+        assert refused.value.field == field
+    assert game.state.phase == "cut"
+    end_game(game)
+    assert game.state.phase == "over" and game.table_actions() == []
 
 
 def test_leftover_chips_stay_with_the_banker() -> None:
