@@ -85,15 +85,15 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
     return game.last
 
 
-def _paths(doc: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
+def json_paths(doc: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
     """Every (path, key, value) in a JSON document."""
     if isinstance(doc, dict):
         for key, value in doc.items():
             yield f"{path}.{key}", key, value
-            yield from _paths(value, f"{path}.{key}")
+            yield from json_paths(value, f"{path}.{key}")
     elif isinstance(doc, list):
         for index, value in enumerate(doc):
-            yield from _paths(value, f"{path}[{index}]")
+            yield from json_paths(value, f"{path}[{index}]")
 
 
 def check_the_version_and_whether_it_is_the_latest(at: AtVersion) -> None:
@@ -120,7 +120,7 @@ def check_the_spectator_sees_the_recorders_state_with_its_secrets_masked(at: AtV
     """The spectator's state is the recorder's through the visibility filter: secret zones are counts, no seed."""
     recorder = {k: v for k, v in at.recorder.items() if k not in ACTIONS}
     assert at.spectator == {**recorder, "state": view_doc(recorder["state"], Viewer.SPECTATOR)}
-    for path, key, value in _paths(at.spectator):
+    for path, key, value in json_paths(at.spectator):
         assert key != "token_hash", path
         assert key != "seed" or value is None, path
         if isinstance(value, dict) and value.get("secret") is True:
@@ -135,7 +135,7 @@ def check_the_event_shows_its_secret_fields_to_the_recorder_alone(at: AtVersion)
     for path in secret:
         assert _get(shown["data"], path) is None, (full["type"], path)
         assert _get(full["data"], path) is not None, (full["type"], path)
-    for path, key, value in _paths(shown["data"]):
+    for path, key, value in json_paths(shown["data"]):
         assert key != "token_hash", path
         if isinstance(value, dict) and value.get("secret") is True:
             assert set(value) == {"count", "secret"}, (path, value)

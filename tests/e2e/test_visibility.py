@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,19 +10,9 @@ from eventsourcing.utils import resolve_topic
 from flask.testing import FlaskClient
 
 from tests.e2e.helpers import Created, create, legal_actions, listed_bodies, play
+from tests.walk import json_paths as walk
 
 Path = str
-
-
-def walk(doc: Any, path: Path = "") -> Iterator[tuple[Path, Any, Any]]:
-    """Every (path, key, value) in a JSON document."""
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            yield f"{path}.{key}", key, value
-            yield from walk(value, f"{path}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            yield from walk(value, f"{path}[{i}]")
 
 
 def secret_zones(doc: Any) -> list[tuple[Path, dict[str, Any]]]:
