@@ -64,7 +64,9 @@ def test_every_version_of_bot_games_reads_both_ways_and_passes_every_check(
     assert walked > 300
 
 
-def test_every_version_reads_both_ways_on_postgres_too(shared_app: Flask, shared_client: FlaskClient) -> None:
+def test_every_version_of_a_recorded_game_reads_both_ways_on_each_store(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
     walked = _walk(shared_app, shared_client, lambda token: recorded_twin(GAMES["royal"][1](), token))
     assert walked > 100
 
