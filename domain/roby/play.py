@@ -53,7 +53,7 @@ def draw(decision: Decision, action: Action) -> None:
         decision.record(DiscardTaken, player=action.player, card=top)
         return
     if state.stock.size == 0:
-        raise IllegalMoveError("the stock is empty: draw from the discard pile", code="roby.stock-empty")
+        raise IllegalMoveError("the stock is empty: draw from the discard pile")
     if state.stock.ordered:
         card = card or state.stock.known[0]  # the service draws; a card named must be the top one
         decision.fill("card", card)

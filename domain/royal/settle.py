@@ -51,7 +51,7 @@ ENDED_BY_TABLE = "ended by the recorder"
 def end_by_table(decision: Decision, action: Action) -> None:
     """The table ends the game (an action of the table, confirmed in its body), whatever the phase."""
     if decision.state.phase == OVER:
-        raise IllegalMoveError("the game is over already", code="royal.end.over")
+        raise IllegalMoveError("an end_game action is not open now: the game is over", code="wrong-phase")
     end_game(decision, ENDED_BY_TABLE)
 
 

@@ -58,7 +58,7 @@ def test_the_listed_confirmed_end_ends_the_game_and_is_then_listed_no_more(clien
     shown = client.get(game.url, headers=game.auth).get_json()
     assert shown["over"] and shown["legal_actions"] == [] and shown["table_actions"] == []
     again = _post(client, game.url, game.auth, {**choice, "expected_version": shown["version"]})
-    assert_problem(again, 422, "royal.end.over")
+    assert_problem(again, 422, "wrong-phase", "the game is over")
 
 
 def test_variants_without_table_actions_list_none(client: FlaskClient) -> None:
