@@ -41,6 +41,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["meldbook"] = Meldbook(env=dict(env) if env is not None else store_env(), chance=chance)
     api = problems.ProblemApi(app)
+    moves.register_schemas(api)
     for blueprint in (health.blp, variants.blp, games.blp, moves.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)

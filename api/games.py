@@ -95,9 +95,10 @@ class State(MethodView):
     @blp.arguments(StateArgsSchema, location="query")
     @blp.response(200, GameStateSchema)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
-        """The state rebuilt from the events up to event `at`."""
+        """The state rebuilt from the events up to event `at`; actions are listed only at the latest version."""
         viewer = viewer_for(game_id)
-        return present_state(meldbook().game(game_id, version=args["at"]), viewer)
+        game = meldbook().game(game_id, version=args["at"])
+        return present_state(game, viewer, meldbook().latest_version(game_id))
 
 
 def vars_of(entry: Any) -> dict[str, Any]:

@@ -9,13 +9,22 @@ from flask import Response, jsonify
 from flask.views import MethodView
 
 from api.access import expected_version, meldbook, require_token
+from api.action_schemas import action_schemas
 from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
+from domain.variants import VARIANTS
 from domain.visibility import Viewer
 from service.application import StaleVersionError, present_event
 
 blp = Blueprint("moves", __name__, description="Recording moves")
+MOVE_BODY = {"$ref": "#/components/schemas/MoveBody"}
+
+
+def register_schemas(api: Any) -> None:
+    """Add each action type's schema, and the move body that is one of them, to the contract's components."""
+    for name, schema in action_schemas(VARIANTS.values()).items():
+        api.spec.components.schema(name, component=schema)
 
 
 @blp.route("/games/<uuid:game_id>/moves")
@@ -23,6 +32,7 @@ class Moves(MethodView):
     """The moves of one game."""
 
     @blp.arguments(MoveSchema)
+    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}})
     @blp.response(201, MoveResultSchema)
     @blp.alt_response(401, description="no token")
     @blp.alt_response(403, description="not this game's token")

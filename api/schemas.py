@@ -82,7 +82,10 @@ class GameCreatedSchema(Schema):
 
 
 class MoveSchema(Schema):
-    """One action by one player; further fields depend on the action type (see GET /variants)."""
+    """One action: loaded loosely here, then checked field by field by the domain parser of the game's variant.
+
+    The contract documents the body as MoveBody (api/action_schemas.py), generated from the same action kinds.
+    """
 
     error_messages = BODY_NOT_OBJECT
 
@@ -90,7 +93,10 @@ class MoveSchema(Schema):
         unknown = INCLUDE
 
     type = fields.String(required=True, metadata={"description": "the action type, e.g. draw, meld, discard"})
-    player = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    player = fields.String(
+        validate=validate.Length(min=1, max=40),
+        metadata={"description": "the acting player (every action but the table's)"},
+    )
     expected_version = JsonWholeNumber(
         validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "the version the client last saw (or send If-Match)"},
@@ -124,6 +130,12 @@ class EventSchema(Schema):
     """One stored event."""
 
     version = fields.Integer()
+    move = fields.Integer(
+        metadata={
+            "description": "the number of the move the event belongs to (0: the game's setup); a move's first "
+            "event is its MoveRecorded envelope, or in games stored before envelopes, as its variant reads them"
+        }
+    )
     type = fields.String()
     topic = fields.String()
     timestamp = fields.String()
@@ -156,12 +168,32 @@ class GameStateSchema(Schema):
     players = fields.List(fields.String())
     options = fields.Dict()
     deal_mode = fields.String()
-    version = fields.Integer()
+    version = fields.Integer(metadata={"description": "the version this state is at"})
+    latest_version = fields.Integer(metadata={"description": "the version of the game's last event"})
+    latest = fields.Boolean(
+        metadata={
+            "description": "whether this state is at the latest version; actions are listed only there (at an "
+            "earlier version, legal_actions and table_actions are empty)"
+        }
+    )
     created_at = fields.String()
-    to_move = fields.List(fields.String())
+    to_move = fields.List(fields.String(), metadata={"description": "who was to act at this version"})
     over = fields.Boolean()
     state = fields.Dict()
-    legal_actions = fields.List(fields.Dict(), metadata={"description": "only with the recorder token"})
+    legal_actions = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "only with the recorder token, at the latest version: the players' actions open now, "
+            "each entry a type and player with concrete `choices` or a `template` with `constraints` and `examples`"
+        },
+    )
+    table_actions = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "only with the recorder token, at the latest version: the actions of the table (such as "
+            "end_game), each entry marked `table_action: true`, naming the fields that `confirm` it, with `choices`"
+        },
+    )
 
 
 class GameEntrySchema(Schema):

@@ -10,6 +10,7 @@ from domain.cards import canonical, canonical_list
 from domain.errors import InvalidActionError, InvalidCardError
 
 ENVELOPE = frozenset({"type", "player", "expected_version"})
+MAX_SEED = 2**63 - 1
 
 
 def _card(value: object, name: str) -> str:
@@ -61,6 +62,22 @@ def _lay_offs(value: object, name: str) -> list[dict[str, Any]]:
     return parsed
 
 
+def _confirm(value: object, name: str) -> bool:
+    if value is not True:
+        raise InvalidActionError(
+            f"{name} must be true: it says the table means it, as this cannot be undone", field=name
+        )
+    return True
+
+
+def _seeds(value: object, name: str) -> list[int]:
+    if not isinstance(value, list) or not value or len(value) > 16:
+        raise InvalidActionError(f"{name} must be a list of 1 to 16 shuffle seeds", field=name)
+    if not all(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED for seed in value):
+        raise InvalidActionError(f"every seed in {name} is a whole number from 0 to {MAX_SEED}", field=name)
+    return list(value)
+
+
 PARSERS: dict[str, Callable[[object, str], Any]] = {
     "card": _card,
     "cards": lambda value, name: canonical_list(value, name),
@@ -69,32 +86,64 @@ PARSERS: dict[str, Callable[[object, str], Any]] = {
     "card_map": _card_map,
     "melds": _meld_list,
     "lay_offs": _lay_offs,
+    "confirm": _confirm,
+    "seeds": _seeds,
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """One field of an action kind: its name, its kind of value, and whether it may be left out."""
+    """One field of an action kind: its name, its kind of value, and whether it may be left out.
+
+    A `secret` field names what a spectator at the table does not see (a card drawn from the stock, the
+    hands dealt, a shuffle seed): the visibility filter masks it wherever the action is shown.
+    """
 
     name: str
     kind: str
     required: bool = True
     choices: tuple[str, ...] = ()
     description: str = ""
+    secret: bool = False
+
+
+SEEDS = Param(
+    "seeds",
+    "seeds",
+    required=False,
+    description="the shuffle seeds this action used in a shuffled game, in order; the service draws them if left out",
+    secret=True,
+)
+"""The seeds an action drew from chance: stored with every move that drew any, so the move can be re-executed."""
+MELD_ID = Param("meld", "int", description="the id of a meld on the table")
 
 
 @dataclass(frozen=True, slots=True)
 class ActionKind:
-    """One kind of action a variant accepts, with its fields."""
+    """One kind of action a variant accepts, with its fields.
+
+    An action of the table (`table=True`: ending the game, and later voids or amendments) belongs to no
+    player: its body has no `player`, and the legal-actions response lists it apart from the players' actions.
+    """
 
     type: str
     summary: str
     params: tuple[Param, ...] = ()
+    table: bool = False
+
+    def param(self, name: str) -> Param | None:
+        """The field of this name, if the kind has one."""
+        return next((p for p in self.params if p.name == name), None)
+
+    def canonical(self, player: str, values: Mapping[str, Any]) -> dict[str, Any]:
+        """A body of this kind as the API accepts it: type, player (unless of the table), then its fields in order."""
+        head = {"type": self.type} if self.table else {"type": self.type, "player": player}
+        return {**head, **{p.name: values[p.name] for p in self.params if p.name in values}}
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A parsed action: its kind, the acting player, and its canonical fields."""
+    """A parsed action: its kind, the acting player (empty for an action of the table), and its canonical fields."""
 
     type: str
     player: str
@@ -104,10 +153,6 @@ class Action:
         """One field of the action, or the default when it was left out."""
         return self.args.get(name, default)
 
-    def body(self) -> dict[str, Any]:
-        """The action as the API accepts it (without the expected version)."""
-        return {"type": self.type, "player": self.player, **self.args}
-
 
 def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Action:
     """Check an action body against the variant's kinds; unknown or missing fields are named."""
@@ -116,7 +161,12 @@ def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Ac
         known = ", ".join(sorted(kinds))
         raise InvalidActionError(f"type must be one of: {known}", field="type")
     kind = kinds[kind_name]
-    player = _text(body.get("player"), "player")
+    if kind.table and "player" in body:
+        raise InvalidActionError(
+            f"'player' is not a field of a {kind_name} action: it is an action of the table, not of a player",
+            field="player",
+        )
+    player = "" if kind.table else _text(body.get("player"), "player")
     allowed = {param.name: param for param in kind.params}
     for name in body:
         if name not in ENVELOPE and name not in allowed:

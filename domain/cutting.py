@@ -27,8 +27,8 @@ def cut(
     deck: Counter[str],
     rank: Callable[[str], int],
     card_cut: type[GameEvent],
-    tied: Callable[[list[str]], None],
-    chosen: Callable[[str], None],
+    tied: Callable[[list[str]], object],
+    chosen: Callable[[str], object],
 ) -> None:
     """Record the player's cut; after the last cut `chosen` gets the highest by `rank`, or `tied` the tied players."""
     state = decision.state
@@ -56,3 +56,20 @@ def _cut_card(decision: Decision, action: Action, deck: Counter[str]) -> str:
         raise InvalidActionError("a recorded cut needs the 'card' the player cut", field="card")
     check_can_name(card, deck, named, Zone(hidden=sum(deck.values())), "pack")
     return card
+
+
+def cut_example(
+    deck: Counter[str], rank: Callable[[str], int], cutters: list[str], cuts: dict[str, str], player: str
+) -> str:
+    """A card for the player's cut example: still in the pack, of a rank nobody has cut.
+
+    The players still to cut get the highest ranks nobody has cut, in seat order, so the examples are distinct
+    cards of distinct ranks: followed, they choose a dealer at once (after a tie, the tied cut afresh).
+    """
+    nth = [p for p in cutters if p not in cuts].index(player)
+    cut_ranks = {rank(card) for card in cuts.values()}
+    unseen = sorted((deck - Counter(cuts.values())).elements(), key=lambda card: (-rank(card), card))
+    by_rank = list({rank(card): card for card in reversed(unseen)}.items())  # the first card of each rank
+    fresh = [card for value, card in by_rank if value not in cut_ranks]
+    ordered = sorted(fresh, key=lambda card: -rank(card)) or unseen
+    return ordered[min(nth, len(ordered) - 1)]

@@ -25,6 +25,8 @@ class GameEvent(AggregateEvent):
 
     def apply(self, aggregate: Any) -> None:
         """Evolve the aggregate's rule state; never validates, never raises on a stored fact."""
+        if aggregate.moves == 0 and self.event_name() in aggregate.rules.legacy_openers:
+            aggregate.moves = None  # a move stored before moves carried an envelope: the record is read to number it
         self.evolve(aggregate.state)
 
     def evolve(self, state: Any) -> None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from eventsourcing.domain import Aggregate
 
 from domain.actions import parse_action
 from domain.errors import SetupError
+from domain.grouping import group_moves
+from domain.listing import list_table_actions
+from domain.moves import RECORDER, MoveRecorded, accepted_action
 from domain.variant import DEAL_MODES, Chance, Decision, Variant
 from domain.variants import variant_named
 
@@ -17,6 +20,8 @@ class Game(Aggregate):
     """A game record. Commands decide on a scratch copy of the state; events only assign."""
 
     TOPIC = "meldbook.Game"
+    class_version = 2
+    """Snapshots of version 2 hold `moves`, the number of moves recorded so far."""
 
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options and deal mode are fixed from here on."""
@@ -45,6 +50,13 @@ class Game(Aggregate):
         self.token_hash = token_hash
         self.title = title
         self.state = variant_named(variant).new_state(self.players, self.options, deal_mode)
+        self.moves: int | None = 0
+        """Moves recorded so far; None for a record stored before moves carried an envelope, until it is read."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot taken before moves were counted: its record is read to count them when one is recorded."""
+        state["moves"] = None
 
     @classmethod
     def set_up(
@@ -83,17 +95,30 @@ class Game(Aggregate):
         """The variant whose rules this game follows."""
         return variant_named(self.variant)
 
-    def record(self, body: Mapping[str, Any], chance: Chance) -> int:
-        """Validate one action and record its events; return how many events it produced."""
-        action = parse_action(self.rules.action_kinds, body)
-        decision = Decision(self.state, self.version, chance)
-        self.rules.decide(decision, action)
+    def record(self, body: Mapping[str, Any], chance: Chance, recorded_by: str = RECORDER) -> int:
+        """Validate one action and record it: its envelope first, then its events; return how many were stored."""
+        if self.moves is None:
+            raise RuntimeError("this record predates move envelopes: count its moves first (count_moves)")
+        rules = self.rules
+        action = parse_action(rules.action_kinds, body)
+        decision = Decision(self.state, self.version, chance, action.get("seeds"))
+        envelope = decision.record(MoveRecorded, move=self.moves + 1, action={}, recorded_by=recorded_by)
+        rules.decide(decision, action)
+        envelope["action"] = accepted_action(rules.action_kinds[action.type], action, decision)
         self._store(decision)
         return len(decision.events)
+
+    def count_moves(self, events: Sequence[Any]) -> None:
+        """Count the moves of a record stored before moves carried an envelope, given all its events."""
+        self.moves = group_moves(self.rules, events)[-1].number
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The legal-actions list for the player(s) to act, from the same rules that validate moves."""
         return self.rules.legal_actions(self.state, self.version)
+
+    def table_actions(self) -> list[dict[str, Any]]:
+        """The actions of the table open now (ending the game), listed apart from the players' actions."""
+        return list_table_actions(self.rules, self.state, self.version)
 
     def _store(self, decision: Decision) -> None:
         for event_class, data in decision.events:

@@ -38,3 +38,30 @@ def list_actions(
                 entry["choices"] = choices
             listed.append(entry)
     return listed
+
+
+def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]:
+    """The actions of the table open now, each named as one, with the field that confirms it set.
+
+    A kind whose only required fields are confirmations is listed as a concrete choice; one that needs more
+    (a move number, say) as a template.
+    """
+    listed: list[Body] = []
+    for kind in variant.action_kinds.values():
+        if not kind.table:
+            continue
+        confirm = [p.name for p in kind.params if p.kind == "confirm"]
+        body: Body = {"type": kind.type, **dict.fromkeys(confirm, True)}
+        needs = [p for p in kind.params if p.required and p.kind != "confirm"]
+        entry: Body = {"type": kind.type, "table_action": True, "summary": kind.summary, "confirm": confirm}
+        if needs:
+            entry["template"] = with_version({**body, **{p.name: f"<{p.kind}>" for p in needs}}, version)
+            entry["constraints"] = "; ".join(f"{p.name}: {p.description}" for p in needs)
+            entry["examples"] = []
+        else:
+            choices = legal_bodies(variant, state, version, [body])
+            if not choices:
+                continue
+            entry["choices"] = choices
+        listed.append(entry)
+    return listed

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-import pickle
-import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, ClassVar
-from uuid import UUID
 
 from domain.actions import Action, ActionKind, parse_action
+from domain.decision import Chance as Chance  # re-exported: variants and callers import them from here
+from domain.decision import Decision as Decision
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
 
 DEAL_MODES = ("recorded", "shuffled")
-_SCRATCH_ID = UUID(int=0)
-_SCRATCH_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,42 +47,6 @@ class OptionSpec:
         return value
 
 
-class Chance:
-    """The source of randomness for shuffled deals; every seed it gives is stored in an event."""
-
-    def seed(self) -> int:
-        """A fresh seed."""
-        return secrets.randbits(63)
-
-
-class Decision:
-    """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store."""
-
-    def __init__(self, state: Any, version: int, chance: Chance) -> None:
-        self.state = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy, several times faster
-        self.base_version = version
-        self.chance = chance
-        self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []
-
-    @property
-    def next_version(self) -> int:
-        """The version the next recorded event will have: a cause that later events can name."""
-        return self.base_version + len(self.events) + 1
-
-    @property
-    def last_version(self) -> int:
-        """The version of the event recorded last."""
-        return self.base_version + len(self.events)
-
-    def record(self, event_class: type[GameEvent], **data: Any) -> None:
-        """Record one event: evolve the scratch state with it and keep it for the aggregate."""
-        event = event_class(
-            originator_id=_SCRATCH_ID, originator_version=self.next_version, timestamp=_SCRATCH_TIME, **data
-        )
-        event.evolve(self.state)
-        self.events.append((event_class, data))
-
-
 Handler = Callable[[Decision, Action], None]
 """A rule that decides one kind of action: it validates and records events, or raises a MeldbookError."""
 
@@ -105,6 +65,10 @@ class Variant(ABC):
     """Every dataclass that appears in the variant's rule state, so snapshots can store it."""
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]]
     """For each phase of the game, the rule deciding each kind of action open in it."""
+    table_rules: ClassVar[Mapping[str, Handler]] = {}
+    """The rule deciding each action of the table (kinds declared with `table=True`), whatever the phase."""
+    legacy_openers: ClassVar[frozenset[str]] = frozenset()
+    """Event types that may open a move in a record stored before moves carried an envelope."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""
@@ -139,8 +103,20 @@ class Variant(ABC):
     def open(self, decision: Decision) -> None:
         """Events stored with the creation of the game (buy-ins, stacks); none by default."""
 
+    def legacy_opens(self, state: Any, events: Sequence[GameEvent], index: int) -> bool:
+        """Whether `events[index]` opened a move, in a record stored before moves carried an envelope.
+
+        `state` is the rule state before that event. By default an event opens a move when its type is one of
+        `legacy_openers`; variants refine this where one type both opens moves and follows within them.
+        """
+        return events[index].event_name() in self.legacy_openers
+
     def decide(self, decision: Decision, action: Action) -> None:
-        """Dispatch the action to the rule for the game's phase, or refuse it as not open now."""
+        """Dispatch the action to its rule: a table action's whatever the phase, else the rule for the game's phase."""
+        table_rule = self.table_rules.get(action.type)
+        if table_rule is not None:
+            table_rule(decision, action)
+            return
         state = decision.state
         if action.player not in state.players:
             raise IllegalMoveError(f"{action.player} is not a player in this game", code="unknown-player")
@@ -200,9 +176,11 @@ class Variant(ABC):
                             "kind": p.kind,
                             "required": p.required,
                             **({"choices": list(p.choices)} if p.choices else {}),
+                            **({"secret": True} if p.secret else {}),
                         }
                         for p in kind.params
                     ],
+                    **({"table_action": True} if kind.table else {}),
                 }
                 for kind in self.action_kinds.values()
             ],

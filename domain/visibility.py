@@ -36,10 +36,22 @@ def view_doc(doc: Any, viewer: Viewer) -> Any:
 
 
 def view_event(payload: dict[str, Any], secret_fields: tuple[str, ...], viewer: Viewer) -> dict[str, Any]:
-    """An event's payload as the viewer may see it: the event's secret fields masked for spectators."""
+    """An event's payload as the viewer may see it: the event's secret fields masked for spectators.
+
+    A secret field is a name ("hands") or a dotted path into the payload ("action.card").
+    """
     shown: dict[str, Any] = view_doc(payload, viewer)
     if viewer is Viewer.SPECTATOR:
-        for name in secret_fields:
-            if name in shown:
-                shown[name] = None
+        for path in secret_fields:
+            _mask(shown, path.split("."))
     return shown
+
+
+def _mask(doc: dict[str, Any], path: list[str]) -> None:
+    head, rest = path[0], path[1:]
+    if head not in doc:
+        return
+    if not rest:
+        doc[head] = None
+    elif isinstance(doc[head], dict):
+        _mask(doc[head], rest)

@@ -23,7 +23,9 @@ class Step:
 def replay(app: Meldbook, game_id: UUID, viewer: Viewer) -> Iterator[Step]:
     """Every event of a game with the state after it, rebuilt by applying the stored events in order."""
     game: Game | None = None
-    for stored, event in zip(app.stored_events(game_id), app.repository.event_store.get(game_id), strict=True):
+    stored_events = app.stored_events(game_id)
+    latest = stored_events[-1].version
+    for stored, event in zip(stored_events, app.repository.event_store.get(game_id), strict=True):
         game = event.mutate(game)
         assert game is not None
-        yield Step(present_event(stored, viewer), present_state(game, viewer))
+        yield Step(present_event(stored, viewer), present_state(game, viewer, latest))

@@ -12,11 +12,14 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 from eventsourcing.utils import get_topic
 
+from domain.actions import ActionKind
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
+from domain.grouping import group_moves, move_numbers
+from domain.moves import MoveRecorded, secret_fields
 from domain.variant import Chance
-from domain.variants import VARIANTS
+from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.tokens import new_token, token_hash, token_matches
@@ -45,13 +48,15 @@ class TokenError(MeldbookError):
 
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """One stored event as the API shows it."""
+    """One stored event as the API shows it: with the number of the move it belongs to, and its secret fields."""
 
     version: int
     type: str
     topic: str
     timestamp: datetime
     data: dict[str, Any]
+    move: int
+    secret: tuple[str, ...]
 
 
 class Meldbook(Application):
@@ -90,15 +95,18 @@ class Meldbook(Application):
                 "this game's recorder token is needed to record moves (Authorization: Bearer <token>)"
             )
         check_version(game, expected_version)
+        if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
+            game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
         game.record(body, self.chance)
         try:
-            self.save(game)
+            recordings = self.save(game)
         except IntegrityError:
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
-        # Bounded by this move's last version: another move may already have been stored after it.
-        return self.stored_events(game_id, after=expected_version, upto=game.version)
+        # Only this move's own events, as stored: another move may already have been stored after it.
+        kinds = game.rules.action_kinds
+        return [describe(r.domain_event, game.moves or 0, kinds) for r in recordings]
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
@@ -111,16 +119,31 @@ class Meldbook(Application):
         return game
 
     def is_recorder(self, game_id: UUID, token: str | None) -> bool:
-        """Whether the presented token is the game's recorder token."""
-        return token_matches(token, self.game(game_id).token_hash)
+        """Whether the presented token is the game's recorder token (fixed at creation: its first event is read)."""
+        return token_matches(token, self.game(game_id, version=1).token_hash)
 
     def stored_events(self, game_id: UUID, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
-        """The game's events after a version (and up to another, if given), in order."""
-        events = self.repository.event_store.get(game_id, gt=after or None, lte=upto)
-        listed = [describe(event) for event in events]
-        if not listed and (after == 0 or not self.recorder.select_events(game_id, limit=1)):
+        """The game's events after a version (and up to another, if given), in order, each with its move's number.
+
+        The record is read from its first event, which numbers the moves (domain/grouping.py).
+        """
+        events = list(self.repository.event_store.get(game_id, lte=upto))
+        if not events:
             raise GameNotFoundError(f"there is no game {game_id}")
-        return listed
+        rules = variant_named(events[0].variant)
+        numbers = move_numbers(group_moves(rules, events))
+        return [
+            describe(event, numbers[event.originator_version], rules.action_kinds)
+            for event in events
+            if event.originator_version > after
+        ]
+
+    def latest_version(self, game_id: UUID) -> int:
+        """The version of the game's last event."""
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        if not last:
+            raise GameNotFoundError(f"there is no game {game_id}")
+        return last[0].originator_version
 
     def list_games(self, wanted: GameFilter) -> tuple[list[GameEntry], int]:
         """Games matching the filter, newest first; the index catches up with the event log first."""
@@ -158,28 +181,37 @@ def check_version(game: Game, expected_version: int) -> None:
         )
 
 
-def describe(event: Any) -> StoredEvent:
-    """A stored event's version, type, topic, time and own data."""
+def describe(event: Any, move: int, kinds: Mapping[str, ActionKind]) -> StoredEvent:
+    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields.
+
+    An envelope's secret fields are those its action's kind declares secret; any other event's, its class's.
+    """
     data = {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
     topic = get_topic(type(event))
-    return StoredEvent(event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data)
+    secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
+    return StoredEvent(event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret)
 
 
 def present_event(event: StoredEvent, viewer: Viewer) -> dict[str, Any]:
     """An event as the viewer may see it."""
-    secret = getattr(_event_class(event.topic), "SECRET_FIELDS", ())
     return {
         "version": event.version,
+        "move": event.move,
         "type": event.type,
         "topic": event.topic,
         "timestamp": event.timestamp.isoformat(),
-        "data": view_event(event.data, secret, viewer),
+        "data": view_event(event.data, event.secret, viewer),
     }
 
 
-def present_state(game: Game, viewer: Viewer) -> dict[str, Any]:
-    """A game's state as the viewer may see it; the recorder also gets the legal actions."""
+def present_state(game: Game, viewer: Viewer, latest_version: int | None = None) -> dict[str, Any]:
+    """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise.
+
+    The recorder also gets the players' legal actions and the table's actions, at the latest version only: a
+    past state shows who was to act then, but lists nothing to do.
+    """
     rules = game.rules
+    latest = game.version if latest_version is None else latest_version
     shown: dict[str, Any] = {
         "id": str(game.id),
         "variant": game.variant,
@@ -188,17 +220,14 @@ def present_state(game: Game, viewer: Viewer) -> dict[str, Any]:
         "options": game.options,
         "deal_mode": game.deal_mode,
         "version": game.version,
+        "latest_version": latest,
+        "latest": game.version == latest,
         "created_at": game.created_on.isoformat(),
         "to_move": rules.to_move(game.state),
         "over": rules.is_over(game.state),
         "state": view_doc(rules.to_doc(game.state), viewer),
     }
     if viewer is Viewer.RECORDER:
-        shown["legal_actions"] = game.legal_actions()
+        shown["legal_actions"] = game.legal_actions() if shown["latest"] else []
+        shown["table_actions"] = game.table_actions() if shown["latest"] else []
     return shown
-
-
-def _event_class(topic: str) -> Any:
-    from eventsourcing.utils import resolve_topic
-
-    return resolve_topic(topic)

@@ -6,10 +6,11 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from domain.cards import Card
+from domain.cutting import cut_example
 from domain.listing import Body, Candidate, list_actions
 from domain.robins.candidates import meld_examples
 from domain.robins.melds import lay_off_choices
-from domain.robins.rules import HAND_SIZE, deck, is_wild
+from domain.robins.rules import HAND_SIZE, cut_rank, deck, is_wild
 from domain.robins.state import CUT, DEAL, PLAY, RobinsState, TableMeld
 from domain.robins.turn import named_cards
 
@@ -45,8 +46,7 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
     if state.phase == CUT:
         if state.deal_mode == "shuffled":
             return [("cut", [{}], None)]
-        unseen = sorted((deck() - Counter(state.cuts.values())).elements())
-        return [("cut", [{"card": unseen[0]}],
+        return [("cut", [{"card": cut_example(deck(), cut_rank, state.players, state.cuts, player)}],
                  {"body": {"card": "<card>"}, "constraints": "card: the card the player cut"})]
     if state.phase == DEAL:
         return [_deal(state, player)]

@@ -51,7 +51,8 @@ def draw(decision: Decision, player: str, card: str | None) -> None:
         settle.stock_ran_out(decision)
         return
     if state.stock.ordered:
-        card = card or state.stock.known[0]
+        card = card or state.stock.known[0]  # the service draws; a card named must be the top one
+        decision.fill("card", card)
     elif card is None:
         raise InvalidActionError("a recorded draw from the stock names the 'card' drawn", field="card")
     check_can_name(card, deck(), named_counts([named_cards(state)]), state.stock, "stock")

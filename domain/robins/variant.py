@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import ActionKind, Param
+from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import to_doc
 from domain.errors import SetupError
-from domain.robins import dealing, legal, table, turn
+from domain.events import GameEvent
+from domain.robins import dealing, legacy, legal, table, turn
 from domain.robins.melds import KINDS
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
 _DECLARE = Param("declare", "cards", False, description="the natural card each deuce stands for, in order")
+_USE_MELD = Param("meld", "int", False, description="the id of the meld the card taken goes on")
 _KIND = Param("kind", "text", False, KINDS, "the meld's kind when the cards could be read as more than one")
 
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
@@ -47,28 +49,34 @@ class Robins(Variant):
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
+    legacy_openers = legacy.OPENERS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
-            ActionKind("cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind(
+                "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
+            ),
             ActionKind(
                 "deal", "deal the hand (recorded: both hands and the upcard)",
-                (Param("hands", "card_map", False), Param("upcard", "card", False)),
+                (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
             ),
             ActionKind(
                 "claim", "claim a Rummy before drawing: pull the discard out and lay it off",
-                (Param("card", "card"), Param("meld", "int"), _DECLARE),
+                (Param("card", "card"), MELD_ID, _DECLARE),
             ),
-            ActionKind("draw", "draw the top of the stock (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind(
+                "draw", "draw the top of the stock (recorded: name it; shuffled: the service names it)",
+                (Param("card", "card", False, secret=True),),
+            ),
             ActionKind(
                 "pick_up", "take the top discard, or several down to a card used at once",
-                (Param("card", "card"), Param("cards", "cards", False), Param("meld", "int", False), _DECLARE, _KIND),
+                (Param("card", "card"), Param("cards", "cards", False), _USE_MELD, _DECLARE, _KIND),
             ),
             ActionKind("meld", "lay a meld", (Param("cards", "cards"), _DECLARE, _KIND)),
             ActionKind("lay_off", "add a card to a meld that is not closed",
-                       (Param("card", "card"), Param("meld", "int"), _DECLARE)),
+                       (Param("card", "card"), MELD_ID, _DECLARE)),
             ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
-                       (Param("meld", "int"), Param("card", "card"))),
+                       (MELD_ID, Param("card", "card"))),
             ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
         )
     }
@@ -98,6 +106,10 @@ class Robins(Variant):
     def open(self, decision: Decision) -> None:
         """A dealer named from a linked earlier game deals first, without a cut."""
         dealing.open_game(decision)
+
+    def legacy_opens(self, state: RobinsState, events: Sequence[GameEvent], index: int) -> bool:
+        """Whether an event opened a move, in a record stored before moves carried an envelope."""
+        return legacy.opens_move(state, events, index)
 
     def legal_actions(self, state: RobinsState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from domain.cards import Card
+from domain.cutting import cut_example
 from domain.listing import Candidate, list_actions
 from domain.melds import candidate_melds
 from domain.roby import play
@@ -38,16 +38,12 @@ def _cut(state: RobyState, player: str) -> Candidate:
     body = {"type": "cut", "player": player}
     if state.deal_mode == "shuffled":
         return ("cut", [body], None)
-    cut_ranks = {cut_rank(c) for c in state.cuts.values()}
-    unseen = sorted(
-        (deck_of(state.options) - Counter(state.cuts.values())).elements(),
-        key=lambda c: (cut_rank(c) in cut_ranks, -cut_rank(c)),
-    )
     template = {
         "body": {**body, "card": "<card>"},
         "constraints": "card: the card the player cut, not one already cut",
     }
-    return ("cut", [{**body, "card": unseen[0]}], template)
+    example = cut_example(deck_of(state.options), cut_rank, state.cutters, state.cuts, player)
+    return ("cut", [{**body, "card": example}], template)
 
 
 def _deal(state: RobyState, player: str) -> Candidate:

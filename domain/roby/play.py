@@ -52,10 +52,11 @@ def draw(decision: Decision, action: Action) -> None:
             raise IllegalMoveError(f"the top of the discard pile is {top}, not {card}", code="roby.discard-top")
         decision.record(DiscardTaken, player=action.player, card=top)
         return
+    if state.stock.size == 0:
+        raise IllegalMoveError("the stock is empty: draw from the discard pile")
     if state.stock.ordered:
-        if card is not None:
-            raise InvalidActionError("in a shuffled game the service draws the card: leave out 'card'", field="card")
-        card = state.stock.known[0]
+        card = card or state.stock.known[0]  # the service draws; a card named must be the top one
+        decision.fill("card", card)
     elif card is None:
         raise InvalidActionError("a recorded draw from the stock names the 'card' drawn", field="card")
     named = named_cards(state)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import ActionKind, Param
+from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import to_doc
 from domain.errors import SetupError
+from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import dealing, legal, play, settle
+from domain.roby import dealing, legacy, legal, play, settle
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
+_SOURCE = Param("source", "text", choices=("stock", "discard"), description="the pile drawn from")
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
     DEAL: {"deal": dealing.deal},
@@ -67,23 +69,26 @@ class Roby(Variant):
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
+    legacy_openers = legacy.OPENERS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
-            ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False),)),
+            ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),
             ActionKind(
                 "deal",
                 "deal the hand (recorded: every hand and the upcard)",
-                (Param("hands", "card_map", False), Param("upcard", "card", False)),
+                (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
             ),
             ActionKind(
                 "draw",
-                "draw the top of the stock (recorded: name it) or of the discard pile",
-                (Param("source", "text", choices=("stock", "discard")), Param("card", "card", False)),
+                "draw the top of the stock (recorded: name it; shuffled: the service names it) or of the discard pile",
+                (_SOURCE, Param("card", "card", False, secret=True)),
             ),
             ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
-            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), Param("meld", "int"))),
-            ActionKind("discard", "discard a card, ending the turn", (Param("card", "card"),)),
+            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), MELD_ID)),
+            ActionKind(
+                "discard", "discard a card, ending the turn (an empty stock is rebuilt)", (Param("card", "card"), SEEDS)
+            ),
             ActionKind(
                 "go_out",
                 "table every card at once: melds, then lay-offs, then perhaps a last discard",
@@ -137,6 +142,10 @@ class Roby(Variant):
                     rule="roby.stakes.buy-in",
                     cause=decision.base_version,
                 )
+
+    def legacy_opens(self, state: RobyState, events: Sequence[GameEvent], index: int) -> bool:
+        """Whether an event opened a move, in a record stored before moves carried an envelope."""
+        return legacy.opens_move(state, events, index)
 
     def legal_actions(self, state: RobyState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""

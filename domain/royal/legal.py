@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from domain.cards import SUITS, Card
+from domain.cutting import cut_example
 from domain.listing import Body, Candidate, list_actions
 from domain.royal.ledger import stack
-from domain.royal.rules import DECK, chain, hand_sizes, lowest_of
+from domain.royal.rules import DECK, chain, cut_rank, hand_sizes, lowest_of
 from domain.royal.state import (
     ACE_BET,
     ACE_COVER,
@@ -21,20 +21,14 @@ from domain.royal.state import (
     RUMMY,
     RoyalState,
 )
-from domain.variant import with_version
 
 if TYPE_CHECKING:
     from domain.royal.variant import RoyalRummy
 
 
 def actions(variant: RoyalRummy, state: RoyalState, version: int) -> list[dict[str, Any]]:
-    """Every kind of action open to the player(s) to act, and the recorder's end of the game."""
-    listed = list_actions(variant, state, version, _candidates)
-    movers = variant.to_move(state)
-    if movers:
-        listed.append({"type": "end_game", "player": movers[0],
-                       "choices": [with_version({"type": "end_game", "player": movers[0]}, version)]})
-    return listed
+    """Every kind of action open to the player(s) to act (the table's own, ending the game, are listed apart)."""
+    return list_actions(variant, state, version, _candidates)
 
 
 def _simple(player: str, *kinds: str) -> list[Candidate]:
@@ -55,8 +49,8 @@ def _candidates(state: RoyalState, player: str) -> list[Candidate]:
     if phase == CUT:
         if state.deal_mode == "shuffled":
             return _simple(player, "cut")
-        unseen = sorted((DECK - Counter(state.cuts.values())).elements())
-        return [_template("cut", player, [{"type": "cut", "player": player, "card": unseen[0]}],
+        example = cut_example(DECK, cut_rank, state.cutters, state.cuts, player)
+        return [_template("cut", player, [{"type": "cut", "player": player, "card": example}],
                           {"card": "<card>"}, "card: the card the player cut, not one already cut")]
     if phase == ACE_BET:
         bets = [b for suit in SUITS if suit not in state.ace_bets for b in _amounts(player, "ace_bet", 1, min(chips, 3),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from domain.actions import Action
+from domain.errors import IllegalMoveError
 from domain.ledger import player_account
 from domain.royal.board import BANK, ace_account, bet_account, board_accounts, space_account
 from domain.royal.events import AceBetReleased, DealStarted, GameEnded, PlayerOut
 from domain.royal.ledger import move, stack
 from domain.royal.rules import ante_total
-from domain.royal.state import RoyalState
+from domain.royal.state import OVER, RoyalState
 from domain.variant import Decision
 
 
@@ -41,6 +43,16 @@ def start_deal(decision: Decision, dealer: str | None = None) -> None:
                 move(decision, player_account(player), ace_account(suit), bet.amount, "royal.aces.repeat", cause)
             else:
                 decision.record(AceBetReleased, suit=suit, player=player)
+
+
+ENDED_BY_TABLE = "ended by the recorder"
+
+
+def end_by_table(decision: Decision, action: Action) -> None:
+    """The table ends the game (an action of the table, confirmed in its body), whatever the phase."""
+    if decision.state.phase == OVER:
+        raise IllegalMoveError("an end_game action is not open now: the game is over", code="wrong-phase")
+    end_game(decision, ENDED_BY_TABLE)
 
 
 def end_game(decision: Decision, reason: str) -> None:

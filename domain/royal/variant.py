@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import Action, ActionKind, Param
+from domain.actions import SEEDS, ActionKind, Param
 from domain.cards import SUITS
 from domain.docs import to_doc
 from domain.errors import SetupError
+from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.royal import aces, auction, dealing, legal, poker, rummy, settle
+from domain.royal import aces, auction, dealing, legacy, legal, poker, rummy, settle
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.rules import ante_total
@@ -46,7 +47,8 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     RUMMY: {"play": rummy.play, "pass": rummy.pass_turn},
     OVER: {},
 }
-_AMOUNT = (Param("amount", "int"),)
+_ACE = Param("ace", "text", choices=SUITS, description="the suit of the corner ace")
+_AMOUNT = (Param("amount", "int", description="whole chips"),)
 
 
 class RoyalRummy(Variant):
@@ -73,21 +75,27 @@ class RoyalRummy(Variant):
     )
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
+    legacy_openers = legacy.OPENERS
+    table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
-            ActionKind("cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False),)),
-            ActionKind("ace_bet", "the dealer bets on a corner ace", (Param("ace", "text", choices=SUITS), *_AMOUNT)),
+            ActionKind(
+                "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
+            ),
+            ActionKind("ace_bet", "the dealer bets on a corner ace", (_ACE, *_AMOUNT)),
             ActionKind("no_ace_bet", "the dealer opens no ace bet this deal"),
             ActionKind("cover", "cover the dealer's ace bet with the same amount"),
             ActionKind("decline", "do not cover the dealer's ace bet"),
             ActionKind("deal", "deal the pack (recorded: every player's hand; the dummy is the rest)",
-                       (Param("hands", "card_map", False),)),
+                       (Param("hands", "card_map", False, secret=True), SEEDS)),
             ActionKind("swap", "the dealer takes the dummy; his own hand is dead"),
             ActionKind("keep", "the dealer keeps his hand and auctions the dummy"),
             ActionKind("bid", "bid for the dummy", _AMOUNT),
             ActionKind("pass", "pass: in the auction for good; in the rummy hand when not holding the next card"),
-            ActionKind("poker_hand", "choose the five cards of the poker hand", (Param("cards", "cards"),)),
+            ActionKind(
+                "poker_hand", "choose the five cards of the poker hand", (Param("cards", "cards", secret=True),)
+            ),
             ActionKind("check", "check: no bet yet"),
             ActionKind("bet", "open the betting", _AMOUNT),
             ActionKind("call", "meet the bet (all in when short)"),
@@ -96,7 +104,12 @@ class RoyalRummy(Variant):
             ActionKind("all_in", "bet, raise or call with every chip left"),
             ActionKind("play", "play the lead or the next card, and consecutive cards after it",
                        (Param("cards", "cards"),)),
-            ActionKind("end_game", "the recorder ends the game"),
+            ActionKind(
+                "end_game",
+                "end the game now: bets go back, the board's chips are settled as the options say; it cannot be undone",
+                (Param("confirm", "confirm", description="true: the table means to end the game"),),
+                table=True,
+            ),
         )
     }
 
@@ -136,13 +149,9 @@ class RoyalRummy(Variant):
                 rule="royal.setup.stack", cause=decision.base_version,
             )
 
-    def decide(self, decision: Decision, action: Action) -> None:
-        """Dispatch the action to the rule for the game's phase; the recorder may end the game at any time."""
-        state: RoyalState = decision.state
-        if action.type == "end_game" and action.player in state.players and state.phase != OVER:
-            settle.end_game(decision, f"ended by the recorder ({action.player})")
-            return
-        super().decide(decision, action)
+    def legacy_opens(self, state: RoyalState, events: Sequence[GameEvent], index: int) -> bool:
+        """Whether an event opened a move, in a record stored before moves carried an envelope."""
+        return legacy.opens_move(state, events, index)
 
     def legal_actions(self, state: RoyalState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""

@@ -54,7 +54,7 @@ def play_royal(
             return game
         body = choose(game.legal_actions(), rng, game.state.deal_number > deals)
         if game.state.deal_number > deals and rng.random() < 0.2:
-            body = {"type": "end_game", "player": body["player"]}
+            body = {"type": "end_game", "confirm": True}
         game.record(body, chance)
         if after_each is not None:
             after_each(game)

@@ -70,6 +70,17 @@ def assert_problem(response: TestResponse, status: int, code: str | None = None,
     return problem
 
 
+def own_events(events: list[dict[str, Any]], body: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """A move's events after its envelope, which comes first, numbers the move and names who recorded it."""
+    envelope, *own = events
+    assert envelope["type"] == "MoveRecorded", envelope
+    assert envelope["data"]["recorded_by"] == "recorder" and envelope["data"]["move"] >= 1
+    assert "expected_version" not in envelope["data"]["action"]
+    if body is not None:
+        assert envelope["data"]["action"]["type"] == body["type"]
+    return own
+
+
 def stored(app: Flask) -> int:
     """How many events the whole store holds (its last notification id)."""
     return int(app.extensions["meldbook"].recorder.max_notification_id() or 0)

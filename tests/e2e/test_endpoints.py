@@ -109,7 +109,10 @@ def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: Fl
     assert versions == list(range(1, len(versions) + 1)) and len(versions) > game.version
     first = body["events"][0]
     assert first["type"] == "GameCreated" and first["topic"] == "meldbook.GameCreated"
-    assert {"version", "type", "topic", "timestamp", "data"} == set(first)
+    assert {"version", "move", "type", "topic", "timestamp", "data"} == set(first)
+    moves = [e["move"] for e in body["events"] if e["type"] == "MoveRecorded"]
+    assert moves == list(range(1, 7)), "every move is numbered by its envelope, from 1"
+    assert first["move"] == 0 and body["events"][-1]["move"] == 6
     later = client.get(f"{game.url}/events?after=3").get_json()["events"]
     assert later == body["events"][3:]
     assert client.get(f"{game.url}/events?after={versions[-1]}").get_json()["events"] == []
@@ -123,10 +126,20 @@ def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: Fl
         play(client, game, rng, 1)
         shown = client.get(game.url, headers=game.auth).get_json()
         seen[shown["version"]] = shown
+    last = max(seen)
     for version, shown in seen.items():
         response = client.get(f"{game.url}/state?at={version}", headers=game.auth)
         assert response.status_code == 200
-        assert response.get_json() == shown
+        past = response.get_json()
+        assert past["latest_version"] == last and past["latest"] is (version == last)
+        if version == last:
+            assert past == shown
+        else:
+            assert past["legal_actions"] == [] and past["table_actions"] == [], "actions only at the latest version"
+            listed_then = {k: v for k, v in shown.items() if k not in ("legal_actions", "table_actions", "latest")}
+            assert {**listed_then, "latest_version": last} == {
+                k: v for k, v in past.items() if k not in ("legal_actions", "table_actions", "latest")
+            }
     assert client.get(f"{game.url}/state?at=1").get_json()["version"] == 1
 
 

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from tests.bots.robins import choose
-from tests.e2e.helpers import Created, assert_problem, create
+from tests.e2e.helpers import Created, assert_problem, create, own_events
 from tests.e2e.live import running_server
 
 PLAYERS = ("ann", "bob")
@@ -48,7 +48,7 @@ class Recorder:
             f"{self.game.url}/moves", json={**body, "expected_version": version}, headers=self.game.auth
         )
         assert response.status_code == 201, (body, response.get_json())
-        return response.get_json()["events"]
+        return own_events(response.get_json()["events"], body)
 
     def refused(self, body: dict[str, Any], code: str, names: str | None = None) -> dict[str, Any]:
         """Post a move that must be refused with 422 and the rule's code, storing nothing."""
@@ -243,7 +243,7 @@ def check_the_record(client: Any, game: Created, final: dict[str, Any], after_fi
     assert at(exchange - 1)["state"]["melds"][0]["cards"] == ["JK", "QS", "KS"]
     assert at(after_first)["state"]["scores"] == {"ann": 85, "bob": 75}
     middle = at(len(events) // 2)
-    assert middle["over"] is False and middle["legal_actions"]
+    assert middle["over"] is False and middle["latest"] is False and middle["legal_actions"] == []
     assert at(final["version"])["state"] == state
     beyond = client.get(f"{game.url}/state", query_string={"at": final["version"] + 1}, headers=game.auth)
     assert_problem(beyond, 404, "game-not-found")

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
-from tests.e2e.helpers import Created, assert_problem, create
+from tests.e2e.helpers import Created, assert_problem, create, own_events
 from tests.e2e.live import running_server
 
 GROUP_AND_RUNS = [["9C", "10C", "JC"], ["4S", "5S", "6S", "7S"], ["JH", "JS", "JD"]]
@@ -30,8 +30,7 @@ class Recorder:
         response = self.post(type_, player, **fields)
         assert response.status_code == 201, response.get_json()
         self.version = response.get_json()["version"]
-        events: list[dict[str, Any]] = response.get_json()["events"]
-        return events
+        return own_events(response.get_json()["events"], {"type": type_})
 
     def refused(self, code: str, type_: str, player: str, **fields: Any) -> dict[str, Any]:
         problem = assert_problem(self.post(type_, player, **fields), 422, code)

@@ -49,6 +49,8 @@ class Session:
     def __init__(self, client: FlaskClient, game: Created) -> None:
         self.client, self.game = client, game
         self.events: list[Event] = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+        self.facts = [e for e in self.events if e["type"] != "MoveRecorded"]
+        """The events less the moves' envelopes: what happened at the table, in order."""
         starts = [i for i, e in enumerate(self.events) if e["type"] == "DealStarted"]
         self.deals = [self.events[a:b] for a, b in zip(starts, [*starts[1:], len(self.events)], strict=True)]
 
@@ -140,19 +142,19 @@ def check_the_ace_bet(session: Session) -> None:
 
 def check_a_stop_then_the_opposite_colour(session: Session) -> None:
     """Every stop with a leader is followed by his lead of the other colour; deal 1's first stop is the 6C."""
-    for index, event in enumerate(session.events):
+    for index, event in enumerate(session.facts):
         if event["type"] != "Stopped" or event["data"]["leader"] is None:
             continue
         stopper = event["data"]["player"]
-        stop_card = next(e for e in reversed(session.events[:index]) if e["type"] == "CardsPlayed")["data"]
-        lead = session.events[index + 1]
+        stop_card = next(e for e in reversed(session.facts[:index]) if e["type"] == "CardsPlayed")["data"]
+        lead = session.facts[index + 1]
         assert stop_card["player"] == stopper
         assert lead["type"] == "CardsPlayed" and lead["data"]["player"] == event["data"]["leader"]
         assert colour(lead["data"]["cards"][0]) == event["data"]["colour"] != colour(stop_card["cards"][-1])
     first = of(session.deals[0], "Stopped")[0]
     assert first["data"] == {"player": "p2", "wanted": "6C", "colour": "red", "leader": "p2"}
     assert "6C" in DEAL_1.hands["p5"]
-    following = session.events[session.events.index(first) + 1]
+    following = session.facts[session.facts.index(first) + 1]
     assert following["data"] == {"player": "p2", "cards": ["3D"], "next_player": "p3"}
 
 
@@ -162,8 +164,8 @@ def check_the_blocked_hand(session: Session) -> None:
     assert not of(deal, "WentOut")
     blocked = of(deal, "HandBlocked", colour="black")
     assert len(blocked) == 1
-    index = session.events.index(blocked[0])
-    assert session.events[index - 1]["type"] == "Stopped" and session.events[index - 1]["data"]["leader"] is None
+    index = session.facts.index(blocked[0])
+    assert session.facts[index - 1]["type"] == "Stopped" and session.facts[index - 1]["data"]["leader"] is None
     at_block = session.state(blocked[0]["version"])
     held = {p: at_block["hands"][p]["cards"] for p in PLAYERS}
     assert all(colour(c) == "red" for cards in held.values() for c in cards)
@@ -190,9 +192,11 @@ def check_the_pay_space_carried_over(session: Session) -> None:
 
 
 def check_conservation_at_every_event(session: Session) -> None:
-    """After every event, stacks + spaces + aces + bets add up to the bank's debt: all it handed out."""
-    last = session.events[-1]["version"]
-    for version in range(1, last + 1):
+    """After every event, stacks + spaces + aces + bets add up to the bank's debt: all it handed out.
+
+    A move's envelope changes no chips, so the versions after the other events are the ones read.
+    """
+    for version in [e["version"] for e in session.facts]:
         state = session.state(version)
         balances = state["ledger"]["balances"]
         bank = balances.get("bank", 0)

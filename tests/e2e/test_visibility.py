@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -11,19 +10,9 @@ from eventsourcing.utils import resolve_topic
 from flask.testing import FlaskClient
 
 from tests.e2e.helpers import Created, create, legal_actions, listed_bodies, play
+from tests.walk import json_paths as walk
 
 Path = str
-
-
-def walk(doc: Any, path: Path = "") -> Iterator[tuple[Path, Any, Any]]:
-    """Every (path, key, value) in a JSON document."""
-    if isinstance(doc, dict):
-        for key, value in doc.items():
-            yield f"{path}.{key}", key, value
-            yield from walk(value, f"{path}.{key}")
-    elif isinstance(doc, list):
-        for i, value in enumerate(doc):
-            yield from walk(value, f"{path}[{i}]")
 
 
 def secret_zones(doc: Any) -> list[tuple[Path, dict[str, Any]]]:
@@ -150,7 +139,31 @@ def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(clien
     game = shuffled_game(client)
     spectator = client.get(game.url).get_json()
     recorder = client.get(game.url, headers=game.auth).get_json()
-    del recorder["legal_actions"]
+    del recorder["legal_actions"], recorder["table_actions"]
     for key in ("hands", "stock"):
         del spectator["state"][key], recorder["state"][key]
     assert spectator == recorder
+
+
+@pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
+def test_a_moves_envelope_never_shows_a_spectator_a_hidden_card(client: FlaskClient, make: Any) -> None:
+    """Drawn stock cards, dealt hands and seeds are blank in the envelope a spectator reads; the recorder's has
+    them; and no card in an envelope a spectator reads is one the move's own public events do not show."""
+    game = make(client)
+    public = client.get(f"{game.url}/events").get_json()["events"]
+    full = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    envelopes = [(shown, whole) for shown, whole in zip(public, full, strict=True) if shown["type"] == "MoveRecorded"]
+    assert envelopes
+    secret_by_type = {"draw": ["card"], "deal": ["hands", "seeds"], "cut": ["seeds"], "discard": ["seeds"]}
+    for shown, whole in envelopes:
+        action, hidden = shown["data"]["action"], secret_by_type.get(shown["data"]["action"]["type"], [])
+        for name in hidden:
+            if name in whole["data"]["action"] and name != "source":
+                assert action[name] is None and whole["data"]["action"][name] is not None, (action, name)
+        if action["type"] == "draw" and action["source"] == "stock":
+            assert "card" in whole["data"]["action"], "the recorder's envelope names the card drawn"
+        own = [e for e in public if e["move"] == shown["move"] and e["type"] != "MoveRecorded"]
+        named = {value for e in own for _, _, value in walk(e["data"]) if isinstance(value, str)}
+        cards = {value for _, _, value in walk(action) if isinstance(value, str) and value not in ("stock", "discard")}
+        cards -= {action["type"], action["player"]}
+        assert cards <= named, (action, cards - named)

@@ -1,10 +1,10 @@
-"""Stored events are schema: each Roby event type's stored form (topic and fields) is pinned by golden data.
+"""Stored events are schema: every event type of every variant, and the move envelope, is pinned by golden data.
 
-tests/golden/<topic>.json holds the first event of that type in fixed seeded bot games (seeds 0, 1, ... until
-every type has appeared), as the store holds it: decoded JSON, less its timestamp (the originator id and version
-are columns, not state). A renamed, added or dropped topic or field, or a field stored as another JSON kind,
-fails here. The values are examples: they change whenever the bot does, so they are not compared. To refresh
-them, run with MELDBOOK_WRITE_GOLDEN=1 and review the diff.
+tests/golden/<topic>.json holds the first event of that type in fixed seeded bot games of each variant (seeds
+0, 1, ... until every type has appeared), as the store holds it: decoded JSON, less its timestamp (the
+originator id and version are columns, not state). A renamed, added or dropped topic or field, or a field
+stored as another JSON kind, fails here. The values are examples: they change whenever the bots do, so they
+are not compared. To refresh them, run with MELDBOOK_WRITE_GOLDEN=1 and review the diff.
 """
 
 from __future__ import annotations
@@ -12,8 +12,11 @@ from __future__ import annotations
 import inspect
 import json
 import os
+from collections.abc import Callable
 from dataclasses import fields
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from uuid import uuid4
 
@@ -21,28 +24,51 @@ import pytest
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 from eventsourcing.utils import get_topic
 
+import domain.robins.events
 import domain.roby.events
+import domain.royal.events
+import domain.royal.events_play
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
+from domain.moves import MoveRecorded
 from service.application import Meldbook
+from tests.bots.robins import play_robins
 from tests.bots.roby import play_roby
+from tests.bots.royal import play_royal
 from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
-PLAYERS, MAX_SEEDS = 4, 60
+MAX_SEEDS = 60
 STORE_METADATA = ("timestamp",)
 EVENT_METADATA = {"originator_id", "originator_version", "timestamp"}
+SHARED: list[type] = [Game.Created, MoveRecorded]
+LEDGER: dict[str, list[type]] = {"roby": [AmountTransferred], "royal": [AmountTransferred], "robins": []}
+"""The variants that move money or chips store the shared transfer."""
+MODULES: dict[str, tuple[ModuleType, ...]] = {
+    "roby": (domain.roby.events,),
+    "robins": (domain.robins.events,),
+    "royal": (domain.royal.events, domain.royal.events_play),
+}
+BOTS: dict[str, Callable[[int], list[Any]]] = {
+    "roby": lambda seed: play_roby(seed, players=4).collect_events(),
+    "robins": lambda seed: play_robins(seed, idleness=0.5)[1],
+    "royal": lambda seed: play_royal(seed, deals=3).collect_events(),
+}
 
 
-def roby_event_classes() -> list[type]:
-    """Every event class a Roby game can store: its own, the shared transfer, and the game's creation."""
+def event_classes(variant: str) -> list[type]:
+    """Every event class a game of the variant can store: its own, and the shared ones."""
     own = [
         cls
-        for _, cls in inspect.getmembers(domain.roby.events, inspect.isclass)
-        if issubclass(cls, GameEvent) and cls.__module__ == domain.roby.events.__name__
+        for module in MODULES[variant]
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, GameEvent) and cls.__module__ == module.__name__
     ]
-    return [Game.Created, AmountTransferred, *own]
+    return [*SHARED, *LEDGER[variant], *own]
+
+
+ALL_CLASSES = list({get_topic(cls): cls for variant in MODULES for cls in event_classes(variant)}.values())
 
 
 def golden_path(topic: str) -> Path:
@@ -50,22 +76,36 @@ def golden_path(topic: str) -> Path:
     return GOLDEN / f"{topic}.json"
 
 
-def first_of_each_type(app: Meldbook, topics: set[str]) -> dict[str, dict[str, Any]]:
-    """Record seeded bot games in the app's store until every topic appeared; the first stored one of each, decoded."""
+@cache
+def games_holding_every_type() -> tuple[tuple[Any, ...], ...]:
+    """For each variant, the seeded bot games (their events) in which each of its event types first appears."""
+    games = []
+    for variant, play in BOTS.items():
+        wanted, seen = {get_topic(cls) for cls in event_classes(variant)}, set[str]()
+        for seed in range(MAX_SEEDS):
+            events = play(seed)
+            found = {get_topic(type(e)) for e in events} & wanted
+            if found - seen:
+                games.append(tuple(events))
+            seen |= found
+            if seen >= wanted:
+                break
+        assert seen >= wanted, f"{MAX_SEEDS} {variant} bot games never produced {sorted(wanted - seen)}"
+    return tuple(games)
+
+
+def first_of_each_type(app: Meldbook) -> dict[str, dict[str, Any]]:
+    """The first stored event of each topic in those games, as the app's store holds it, decoded."""
     firsts: dict[str, dict[str, Any]] = {}
-    for seed in range(MAX_SEEDS):
-        game = play_roby(seed, players=PLAYERS)
-        app.save(game)
-        for stored in app.recorder.select_events(game.id):
+    for events in games_holding_every_type():
+        app.save(*events)
+        for stored in app.recorder.select_events(events[0].originator_id):
             if stored.topic not in firsts:
                 state = json.loads(stored.state)
                 firsts[stored.topic] = {
                     "topic": stored.topic,
                     "state": {k: v for k, v in state.items() if k not in STORE_METADATA},
                 }
-        if set(firsts) >= topics:
-            break
-    assert set(firsts) >= topics, f"{MAX_SEEDS} bot games never produced {sorted(topics - set(firsts))}"
     return firsts
 
 
@@ -80,15 +120,17 @@ def read_golden(topic: str) -> dict[str, Any]:
     return loaded
 
 
-def test_every_roby_event_type_has_golden_data() -> None:
-    topics = {get_topic(cls) for cls in roby_event_classes()}
-    assert len(topics) == len(roby_event_classes())
+@pytest.mark.parametrize("variant", sorted(MODULES))
+def test_every_event_type_of_every_variant_has_golden_data(variant: str) -> None:
+    topics = {get_topic(cls) for cls in event_classes(variant)}
+    assert len(topics) == len(event_classes(variant))
     on_file = {path.name.removesuffix(".json") for path in GOLDEN.glob("*.json")}
     assert topics <= on_file, f"no golden data for {sorted(topics - on_file)}"
 
 
 def test_each_event_type_is_stored_with_the_topic_and_fields_of_its_golden_data(open_meldbook: OpenMeldbook) -> None:
-    firsts = first_of_each_type(open_meldbook(), {get_topic(cls) for cls in roby_event_classes()})
+    firsts = first_of_each_type(open_meldbook())
+    assert set(firsts) == {get_topic(cls) for cls in ALL_CLASSES}
     if os.environ.get("MELDBOOK_WRITE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
         for topic, stored in firsts.items():
@@ -104,7 +146,7 @@ def test_each_event_type_is_stored_with_the_topic_and_fields_of_its_golden_data(
         )
 
 
-@pytest.mark.parametrize("cls", roby_event_classes(), ids=lambda cls: get_topic(cls))
+@pytest.mark.parametrize("cls", ALL_CLASSES, ids=lambda cls: get_topic(cls))
 def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
     app = Meldbook({"PERSISTENCE_MODULE": "eventsourcing.popo"})
     topic = get_topic(cls)

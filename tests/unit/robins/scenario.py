@@ -29,11 +29,12 @@ class Table:
         return self.game.state
 
     def do(self, kind: str, player: str, **fields: Any) -> list[Any]:
-        """Record one action; return the events it stored."""
+        """Record one action; return the events it stored after its envelope."""
         self.game.record({"type": kind, "player": player, **fields}, Chance())
-        new = list(self.game.collect_events())
-        self.events.extend(new)
-        return new
+        envelope, *own = self.game.collect_events()
+        assert type(envelope).__name__ == "MoveRecorded"
+        self.events.extend([envelope, *own])
+        return own
 
     def refused(self, code: str, kind: str, player: str, **fields: Any) -> MeldbookError:
         """Record an action that must fail with this code, leaving the version and the state unchanged."""

@@ -67,9 +67,11 @@ class Table:
         return state
 
     def act(self, kind: str, player: str, **fields: Any) -> list[str]:
-        """Record one action; return the names of the events it stored."""
+        """Record one action; return the names of the events it stored after its envelope."""
         count = self.game.record({"type": kind, "player": player, **fields}, self.chance)
-        return [event.__class__.__name__ for event in self.game.pending_events[-count:]]
+        envelope, *own = [event.__class__.__name__ for event in self.game.pending_events[-count:]]
+        assert envelope == "MoveRecorded"
+        return own
 
     def events(self, name: str) -> list[Any]:
         """Every recorded event of one type, oldest first."""

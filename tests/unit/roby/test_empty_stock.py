@@ -73,3 +73,18 @@ def test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds() -> 
     assert table.events("HandVoided")[0].reason == "the stock ran out again after 1 rebuilds"
     assert table.state.phase == "deal" and table.state.dealer == "ann"
     assert not table.events("PointsScored")
+
+
+def test_between_a_discard_and_the_stock_it_rebuilds_only_the_discard_pile_can_be_drawn_from() -> None:
+    """The state inside that move (a shuffled stock just emptied) lists, and refuses, a draw from the stock."""
+    from domain.game import Game
+    from tests.bots.roby import play_roby
+
+    events = play_roby(9, players=3).collect_events()
+    rebuilt = next(e for e in events if type(e).__name__ == "StockReshuffled")
+    game = None
+    for event in events[: rebuilt.originator_version - 1]:
+        game = event.mutate(game)
+    assert isinstance(game, Game) and game.state.stock.size == 0 and game.state.stock.ordered
+    listed = [body for entry in game.legal_actions() for body in entry.get("choices", [])]
+    assert {body["source"] for body in listed if body["type"] == "draw"} == {"discard"}

@@ -43,6 +43,11 @@ def record(game: Game, kind: str, player: str, **fields: Any) -> int:
     return game.record({"type": kind, "player": player, **fields}, FixedChance())
 
 
+def end_game(game: Game) -> int:
+    """The table ends the game, confirming it."""
+    return game.record({"type": "end_game", "confirm": True}, FixedChance())
+
+
 def cut_to(game: Game, dealer: str) -> None:
     """Cut so that `dealer` deals first (he cuts the ace of spades, the others low cards)."""
     low = iter(["2C", "3C", "4C", "5C", "6C", "7C", "8C"])

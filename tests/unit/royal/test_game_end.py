@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.errors import IllegalMoveError
-from tests.unit.royal.helpers import cards, chips, cut_to, new_game, record, setup
+from domain.errors import IllegalMoveError, InvalidActionError
+from tests.unit.royal.helpers import FixedChance, cards, chips, cut_to, end_game, new_game, record, setup
 
 
 def _first_deal_won_by_p2(**options: object) -> object:
@@ -35,16 +35,30 @@ def test_the_game_ends_when_one_player_holds_every_chip() -> None:
 def test_the_recorder_may_end_the_game() -> None:
     game = new_game(3)
     cut_to(game, "p3")
-    record(game, "end_game", "p1")
+    end_game(game)
     assert game.state.phase == "over" and game.state.ended.startswith("ended by the recorder")
     with pytest.raises(IllegalMoveError):
-        record(game, "end_game", "p1")
+        end_game(game)
+
+
+def test_ending_the_game_is_the_tables_action_and_needs_its_confirmation() -> None:
+    game = new_game(3)
+    assert [entry["type"] for entry in game.table_actions()] == ["end_game"]
+    assert "end_game" not in {entry["type"] for entry in game.legal_actions()}
+    refusals = (({}, "confirm"), ({"confirm": False}, "confirm"), ({"confirm": True, "player": "p1"}, "player"))
+    for body, field in refusals:
+        with pytest.raises(InvalidActionError) as refused:
+            game.record({"type": "end_game", **body}, FixedChance())
+        assert refused.value.field == field
+    assert game.state.phase == "cut"
+    end_game(game)
+    assert game.state.phase == "over" and game.table_actions() == []
 
 
 def test_leftover_chips_stay_with_the_banker() -> None:
     game = new_game(3)
     cut_to(game, "p3")
-    record(game, "end_game", "p1")
+    end_game(game)
     assert chips(game, "bank") == -300 + 27 and chips(game, "pot") == 0 and chips(game, "p1") == 91
 
 
@@ -54,7 +68,7 @@ def test_leftover_chips_split_with_odd_units_from_the_dealers_left() -> None:
     record(game, "ace_bet", "p3", ace="S", amount=1)
     record(game, "decline", "p1")
     record(game, "decline", "p2")
-    record(game, "end_game", "p2")
+    end_game(game)
     assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 + 10, 91 + 9, 90 + 9]
     assert chips(game, "bank") == -300
 
@@ -64,5 +78,5 @@ def test_bets_go_back_when_the_recorder_ends_a_poker_round() -> None:
     for player, five in {"p1": cards("2-6C"), "p2": cards("8-QC"), "p3": cards("2-6S")}.items():
         record(game, "poker_hand", player, cards=five)
     record(game, "bet", "p1", amount=5)
-    record(game, "end_game", "p1")
+    end_game(game)
     assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0

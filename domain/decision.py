@@ -1,0 +1,87 @@
+"""Decide, then evolve: the scratch state a command decides on, the events it records, and the chance it drew."""
+
+from __future__ import annotations
+
+import pickle
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from domain.errors import InvalidActionError
+from domain.events import GameEvent
+
+_SCRATCH_ID = UUID(int=0)
+_SCRATCH_TIME = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+class Chance:
+    """The source of randomness for shuffled deals; every seed it gives is stored in an event."""
+
+    def seed(self) -> int:
+        """A fresh seed."""
+        return secrets.randbits(63)
+
+
+class ChanceLog(Chance):
+    """The chance of one decision: the seeds an action brings are given back in order, else fresh ones are drawn;
+    either way every seed given is kept, so the move stores what chance gave it."""
+
+    def __init__(self, source: Chance, given: list[int] | None = None) -> None:
+        self.source = source
+        self.given = given
+        self.used: list[int] = []
+
+    def seed(self) -> int:
+        """The next seed: the next one the action brought, or a fresh one when it brought none."""
+        if self.given is None:
+            value = self.source.seed()
+        elif len(self.used) < len(self.given):
+            value = self.given[len(self.used)]
+        else:
+            raise InvalidActionError(
+                f"seeds holds {len(self.given)} seed(s), and this action needs more", field="seeds"
+            )
+        self.used.append(value)
+        return value
+
+    def check_all_used(self) -> None:
+        """Refuse seeds the action brought but did not need."""
+        if self.given is not None and len(self.used) != len(self.given):
+            raise InvalidActionError(
+                f"seeds holds {len(self.given)} seed(s), and this action needs {len(self.used)}", field="seeds"
+            )
+
+
+class Decision:
+    """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store."""
+
+    def __init__(self, state: Any, version: int, chance: Chance, seeds: list[int] | None = None) -> None:
+        self.state = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy, several times faster
+        self.base_version = version
+        self.chance = ChanceLog(chance, seeds)
+        self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []
+        self.filled: dict[str, Any] = {}
+
+    @property
+    def next_version(self) -> int:
+        """The version the next recorded event will have: a cause that later events can name."""
+        return self.base_version + len(self.events) + 1
+
+    @property
+    def last_version(self) -> int:
+        """The version of the event recorded last."""
+        return self.base_version + len(self.events)
+
+    def record(self, event_class: type[GameEvent], **data: Any) -> dict[str, Any]:
+        """Record one event: evolve the scratch state with it and keep it for the aggregate; return its data."""
+        event = event_class(
+            originator_id=_SCRATCH_ID, originator_version=self.next_version, timestamp=_SCRATCH_TIME, **data
+        )
+        event.evolve(self.state)
+        self.events.append((event_class, data))
+        return data
+
+    def fill(self, name: str, value: Any) -> None:
+        """Note a field of the action that the service filled in (the card a shuffled draw took)."""
+        self.filled[name] = value

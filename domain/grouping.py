@@ -1,0 +1,58 @@
+"""A game's record read as moves: by the envelope each move stores, or by its variant's reading of older records."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.events import GameEvent
+from domain.moves import MoveRecorded
+from domain.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """The events of one move, by version; move 0 is the game's setup (its creation and opening events)."""
+
+    number: int
+    first_version: int
+    last_version: int
+    action: dict[str, Any] | None
+    """The action as accepted, when the move carries an envelope; None for a move stored before envelopes."""
+
+
+def group_moves(rules: Variant, events: Sequence[Any]) -> list[MoveGroup]:
+    """The moves of a whole record (its creation first), in order.
+
+    From the first envelope on, every move begins with its `MoveRecorded`. Before it (a game stored before
+    moves carried an envelope), the variant says which events opened a move, reading the rule state each
+    event found, which is rebuilt here by evolving a fresh state with the record's own events.
+    """
+    created, facts = events[0], [e for e in events[1:] if isinstance(e, GameEvent)]
+    state = rules.new_state(list(created.players), dict(created.options), created.deal_mode)
+    version = created.originator_version
+    groups = [MoveGroup(0, version, version, None)]
+    enveloped = False
+    for index, event in enumerate(facts):
+        version = event.originator_version
+        if isinstance(event, MoveRecorded):
+            enveloped = True
+            groups.append(MoveGroup(event.move, version, version, dict(event.action)))
+            continue
+        if not enveloped and rules.legacy_opens(state, facts, index):
+            groups.append(MoveGroup(groups[-1].number + 1, version, version, None))
+        else:
+            groups[-1] = replace(groups[-1], last_version=version)
+        if not enveloped:
+            event.evolve(state)
+    return groups
+
+
+def move_numbers(groups: Sequence[MoveGroup]) -> dict[int, int]:
+    """The number of the move each version belongs to (0 for the setup)."""
+    return {
+        version: group.number
+        for group in groups
+        for version in range(group.first_version, group.last_version + 1)
+    }

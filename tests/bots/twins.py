@@ -1,0 +1,72 @@
+"""Bot games as records: the moves of a stored game, and the same game recorded again, shuffled or as recorded.
+
+A bot plays shuffled games. Its recorded twin is the same game entered as a recorder at a real table would
+enter it: each cut and deal names the cards the shuffle gave, each draw the card drawn (the envelope of a
+shuffled draw already names it), and no action brings seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.game import Game
+from domain.moves import MoveRecorded
+from domain.reexecution import NoChance
+
+DEALT = ("HandDealt", "HandsDealt")
+
+
+@dataclass
+class Move:
+    """One stored move: its envelope and the events that followed it."""
+
+    envelope: MoveRecorded
+    events: list[Any] = field(default_factory=list)
+
+
+def moves_of(events: Iterable[Any]) -> list[Move]:
+    """The moves of a record whose every move carries an envelope (the setup's events are left out)."""
+    moves: list[Move] = []
+    for event in events:
+        if isinstance(event, MoveRecorded):
+            moves.append(Move(event))
+        elif moves:
+            moves[-1].events.append(event)
+    return moves
+
+
+def recorded_action(move: Move) -> dict[str, Any]:
+    """The action a recorder enters for a move the service shuffled: the cards named, the seeds left out."""
+    action = {k: v for k, v in move.envelope.action.items() if k != "seeds"}
+    first = move.events[0]
+    if action["type"] == "cut":
+        action["card"] = first.card
+    if action["type"] == "deal":
+        dealt = next(e for e in move.events if type(e).__name__ in DEALT)
+        action["hands"] = {player: list(cards) for player, cards in dealt.hands.items()}
+        if hasattr(dealt, "upcard"):
+            action["upcard"] = dealt.upcard
+    return action
+
+
+def record_game(created: Any, deal_mode: str, token_hash: str, actions: Sequence[dict[str, Any]]) -> Game:
+    """A new game set up like `created` (its variant, players, options and title), in a deal mode, with a token,
+    and the actions recorded in turn."""
+    game = Game.set_up(
+        created.variant, list(created.players), dict(created.options), deal_mode, token_hash, NoChance(), created.title
+    )
+    for action in actions:
+        game.record(action, NoChance())
+    return game
+
+
+def shuffled_again(events: Sequence[Any], token_hash: str) -> Game:
+    """The shuffled game of these events recorded again from its envelopes, with a recorder token."""
+    return record_game(events[0], "shuffled", token_hash, [m.envelope.action for m in moves_of(events)])
+
+
+def recorded_twin(events: Sequence[Any], token_hash: str = "") -> Game:
+    """The shuffled game of these events entered as a recorded game."""
+    return record_game(events[0], "recorded", token_hash, [recorded_action(m) for m in moves_of(events)])

@@ -1,0 +1,68 @@
+"""Actions of the table (ending a game) are listed apart from the players' actions, named as such, and ending a
+game needs an explicit confirmation in its body."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from tests.e2e.helpers import assert_problem, create, footprint, legal_actions, own_events
+
+ROYAL = ("ann", "bob", "cy")
+
+
+def _post(client: FlaskClient, url: str, auth: dict[str, str], body: dict[str, object]) -> object:
+    return client.post(f"{url}/moves", json=body, headers=auth)
+
+
+def test_ending_a_royal_game_is_a_table_action_listed_apart_from_the_players_actions(client: FlaskClient) -> None:
+    game = create(client, ROYAL, variant="royal", deal_mode="recorded")
+    shown = client.get(game.url, headers=game.auth).get_json()
+    assert shown["version"] == 4 and shown["to_move"] == list(ROYAL)
+    assert {entry["type"] for entry in shown["legal_actions"]} == {"cut"}, "no player is offered to end the game"
+    assert shown["table_actions"] == [
+        {
+            "type": "end_game",
+            "table_action": True,
+            "summary": shown["table_actions"][0]["summary"],
+            "confirm": ["confirm"],
+            "choices": [{"type": "end_game", "confirm": True, "expected_version": 4}],
+        }
+    ]
+    assert "cannot be undone" in shown["table_actions"][0]["summary"]
+
+
+def test_ending_a_game_without_its_confirmation_is_refused_naming_the_field_and_stores_nothing(
+    client: FlaskClient,
+) -> None:
+    game = create(client, ROYAL, variant="royal", deal_mode="recorded")
+    before = footprint(client, game)
+    for body, field in (
+        ({"type": "end_game"}, "confirm"),
+        ({"type": "end_game", "confirm": False}, "confirm"),
+        ({"type": "end_game", "confirm": "yes"}, "confirm"),
+        ({"type": "end_game", "confirm": True, "player": "ann"}, "player"),
+    ):
+        problem = assert_problem(_post(client, game.url, game.auth, {**body, "expected_version": 4}), 422)
+        assert problem["field"] == field, (body, problem)
+    assert footprint(client, game) == before
+
+
+def test_the_listed_confirmed_end_ends_the_game_and_is_then_listed_no_more(client: FlaskClient) -> None:
+    game = create(client, ROYAL, variant="royal", deal_mode="recorded")
+    choice = client.get(game.url, headers=game.auth).get_json()["table_actions"][0]["choices"][0]
+    response = _post(client, game.url, game.auth, choice)
+    assert response.status_code == 201, response.get_json()
+    events = response.get_json()["events"]
+    assert events[0]["data"]["action"] == {"type": "end_game", "confirm": True}
+    assert own_events(events)[0]["type"] == "GameEnded"
+    shown = client.get(game.url, headers=game.auth).get_json()
+    assert shown["over"] and shown["legal_actions"] == [] and shown["table_actions"] == []
+    again = _post(client, game.url, game.auth, {**choice, "expected_version": shown["version"]})
+    assert_problem(again, 422, "wrong-phase", "the game is over")
+
+
+def test_variants_without_table_actions_list_none(client: FlaskClient) -> None:
+    for variant, players in (("roby", ("ann", "bob")), ("robins", ("ann", "bob"))):
+        game = create(client, players, variant=variant, deal_mode="recorded")
+        assert client.get(game.url, headers=game.auth).get_json()["table_actions"] == []
+        assert legal_actions(client, game)[1]

@@ -1,0 +1,193 @@
+"""The one walk over every version of stored games through the HTTP API, as a spectator and as the recorder.
+
+`walk` reads each version's state both ways (and the game's events both ways, once) and hands every version
+to each check in CHECKS. A property that must hold at every version of every game joins by adding a check
+here, rather than by walking games again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from domain.cards import canonical
+from domain.errors import InvalidCardError
+from domain.game import Game
+from domain.moves import secret_fields
+from domain.variants import variant_named
+from domain.visibility import Viewer, view_doc
+from service.tokens import token_hash
+
+TOKEN = "walk-token"
+ACTIONS = ("legal_actions", "table_actions")
+
+
+@dataclass(frozen=True)
+class Walked:
+    """A game stored for the walk: its id, its variant and its last version (its recorder token is TOKEN)."""
+
+    id: str
+    variant: str
+    last: int
+
+
+@dataclass(frozen=True)
+class AtVersion:
+    """One version of a walked game, as both readers got it, beside the game's events as both got them."""
+
+    game: Walked
+    version: int
+    spectator: dict[str, Any]
+    recorder: dict[str, Any]
+    events_spectator: list[dict[str, Any]]
+    events_recorder: list[dict[str, Any]]
+
+    @property
+    def event_spectator(self) -> dict[str, Any]:
+        """The event of this version, as a spectator gets it."""
+        return self.events_spectator[self.version - 1]
+
+    @property
+    def event_recorder(self) -> dict[str, Any]:
+        """The event of this version, as the recorder gets it."""
+        return self.events_recorder[self.version - 1]
+
+
+Check = Callable[[AtVersion], None]
+
+
+def store(app: Flask, make: Callable[[str], Game]) -> Walked:
+    """Store a game made with the walk's token hash (for instance a bot game recorded again) in the app's store."""
+    game = make(token_hash(TOKEN))
+    app.extensions["meldbook"].save(game)
+    return Walked(str(game.id), game.variant, game.version)
+
+
+def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
+    """Read every version of the game both ways and run every check on each; return how many versions were read."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    events = [client.get(f"/games/{game.id}/events", headers=headers) for headers in ({}, auth)]
+    assert [r.status_code for r in events] == [200, 200]
+    listed = [r.get_json()["events"] for r in events]
+    for version in range(1, game.last + 1):
+        url = f"/games/{game.id}/state?at={version}"
+        spectator, recorder = client.get(url), client.get(url, headers=auth)
+        assert (spectator.status_code, recorder.status_code) == (200, 200), (
+            game.variant, version, spectator.get_data(as_text=True)[:300], recorder.get_data(as_text=True)[:300]
+        )
+        at = AtVersion(game, version, spectator.get_json(), recorder.get_json(), listed[0], listed[1])
+        for check in checks:
+            check(at)
+    return game.last
+
+
+def json_paths(doc: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
+    """Every (path, key, value) in a JSON document."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield f"{path}.{key}", key, value
+            yield from json_paths(value, f"{path}.{key}")
+    elif isinstance(doc, list):
+        for index, value in enumerate(doc):
+            yield from json_paths(value, f"{path}[{index}]")
+
+
+def check_the_version_and_whether_it_is_the_latest(at: AtVersion) -> None:
+    """Both readers get the version asked for, the game's latest version, and whether they are the same."""
+    for doc in (at.spectator, at.recorder):
+        assert doc["version"] == at.version and doc["id"] == at.game.id and doc["variant"] == at.game.variant
+        assert doc["latest_version"] == at.game.last and doc["latest"] is (at.version == at.game.last)
+        assert set(doc["to_move"]) <= set(doc["players"]), doc["to_move"]
+
+
+def check_actions_are_listed_only_at_the_latest_version_and_only_to_the_recorder(at: AtVersion) -> None:
+    """A past state lists nothing to do; the latest lists the players' actions unless the game is over."""
+    assert not set(ACTIONS) & set(at.spectator)
+    if not at.recorder["latest"]:
+        assert [at.recorder[key] for key in ACTIONS] == [[], []]
+    elif at.recorder["over"]:
+        assert at.recorder["legal_actions"] == [] and at.recorder["to_move"] == []
+    else:
+        assert at.recorder["legal_actions"], "an unfinished game lists the actions of those to act"
+        assert {entry["player"] for entry in at.recorder["legal_actions"]} <= set(at.recorder["to_move"])
+
+
+def check_the_spectator_sees_the_recorders_state_with_its_secrets_masked(at: AtVersion) -> None:
+    """The spectator's state is the recorder's through the visibility filter: secret zones are counts, no seed."""
+    recorder = {k: v for k, v in at.recorder.items() if k not in ACTIONS}
+    assert at.spectator == {**recorder, "state": view_doc(recorder["state"], Viewer.SPECTATOR)}
+    for path, key, value in json_paths(at.spectator):
+        assert key != "token_hash", path
+        assert key != "seed" or value is None, path
+        if isinstance(value, dict) and value.get("secret") is True:
+            assert set(value) == {"count", "secret"}, (path, value)
+
+
+def check_the_event_shows_its_secret_fields_to_the_recorder_alone(at: AtVersion) -> None:
+    """The event of this version: its secret fields (an envelope's: its action kind's) blank for a spectator."""
+    shown, full = at.event_spectator, at.event_recorder
+    assert shown["version"] == full["version"] == at.version and shown["move"] == full["move"]
+    secret = _secret_paths(at.game.variant, full)
+    for path in secret:
+        assert _get(shown["data"], path) is None, (full["type"], path)
+        assert _get(full["data"], path) is not None, (full["type"], path)
+    for path, key, value in json_paths(shown["data"]):
+        assert key != "token_hash", path
+        if isinstance(value, dict) and value.get("secret") is True:
+            assert set(value) == {"count", "secret"}, (path, value)
+
+
+def check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not(at: AtVersion) -> None:
+    """The envelope never leaks a hidden card: every card in the action a spectator sees is shown by the move's
+    own events to the spectator too (a meld's cards by MeldLaid, a discard by CardDiscarded, ...)."""
+    envelope = at.event_spectator
+    if envelope["type"] != "MoveRecorded":
+        return
+    own = [e for e in at.events_spectator if e["move"] == envelope["move"] and e["type"] != "MoveRecorded"]
+    shown = set(_cards(e["data"] for e in own))
+    leaked = set(_cards(envelope["data"]["action"])) - shown
+    assert not leaked, (at.game.variant, at.version, envelope["data"]["action"], leaked)
+
+
+def _cards(doc: Any) -> Iterator[str]:
+    """Every card code in a JSON document."""
+    if isinstance(doc, str):
+        try:
+            yield canonical(doc)
+        except InvalidCardError:
+            return
+    elif isinstance(doc, dict):
+        for value in doc.values():
+            yield from _cards(value)
+    elif isinstance(doc, (list, tuple)) or hasattr(doc, "__next__"):
+        for value in doc:
+            yield from _cards(value)
+
+
+def _secret_paths(variant: str, event: dict[str, Any]) -> tuple[str, ...]:
+    if event["type"] == "MoveRecorded":
+        return secret_fields(variant_named(variant).action_kinds, event["data"])
+    from eventsourcing.utils import resolve_topic
+
+    declared: tuple[str, ...] = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
+    return tuple(name for name in declared if event["data"].get(name) is not None)
+
+
+def _get(doc: dict[str, Any], path: str) -> Any:
+    for key in path.split("."):
+        doc = doc.get(key) if isinstance(doc, dict) else None
+    return doc
+
+
+CHECKS: list[Check] = [
+    check_the_version_and_whether_it_is_the_latest,
+    check_actions_are_listed_only_at_the_latest_version_and_only_to_the_recorder,
+    check_the_spectator_sees_the_recorders_state_with_its_secrets_masked,
+    check_the_event_shows_its_secret_fields_to_the_recorder_alone,
+    check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not,
+]
+"""The checks every walked version passes; later work appends its own."""
