@@ -6,8 +6,6 @@ import sqlite3
 import threading
 from datetime import date, timedelta
 
-import pytest
-
 from service.application import Meldbook
 from service.index import GameEntry, GameFilter
 from tests import pg
@@ -33,8 +31,19 @@ def _create(app: Meldbook, setups: list[tuple[str, list[str]]], first: int = 0) 
 
 
 def _listed(app: Meldbook, **wanted: object) -> tuple[list[str], int]:
-    games, total = app.list_games(GameFilter(**wanted))  # type: ignore[arg-type]
-    return [game.title for game in games], total
+    page = app.list_games(GameFilter(**wanted))  # type: ignore[arg-type]
+    return [game.title for game in page.items], page.total
+
+
+def _pages(app: Meldbook, **wanted: object) -> list[tuple[list[str], int, bool]]:
+    """Every page of a listing, each following the last game of the one before."""
+    pages, after = [], None
+    while True:
+        page = app.list_games(GameFilter(after=after, **wanted))  # type: ignore[arg-type]
+        pages.append(([game.title for game in page.items], page.total, page.more))
+        if not page.more:
+            return pages
+        after = (page.items[-1].created_at, page.items[-1].id)
 
 
 def _titles(*numbers: int) -> list[str]:
@@ -46,8 +55,8 @@ def test_games_are_listed_newest_first_with_their_players_variant_and_creation_t
 ) -> None:
     app = open_meldbook()
     entries = _create(app, SETUPS)
-    games, total = app.list_games(GameFilter())
-    assert (games, total) == (entries[::-1], len(entries))
+    page = app.list_games(GameFilter())
+    assert (page.items, page.total, page.more) == (entries[::-1], len(entries), False)
 
 
 def test_games_are_listed_by_player_and_by_variant(open_meldbook: OpenMeldbook) -> None:
@@ -77,17 +86,27 @@ def test_games_are_listed_by_creation_date_range(open_meldbook: OpenMeldbook) ->
     assert _listed(app, until=first_day.isoformat()) == ([], 0)
 
 
-@pytest.mark.parametrize(
-    ("limit", "offset", "numbers"),
-    [(2, 0, (4, 3)), (2, 2, (2, 1)), (2, 4, (0,)), (2, 6, ()), (10, 0, (4, 3, 2, 1, 0)), (1, 3, (1,))],
-)
-def test_games_are_listed_a_page_at_a_time_with_the_total_of_all_pages(
-    open_meldbook: OpenMeldbook, limit: int, offset: int, numbers: tuple[int, ...]
+def test_games_are_listed_a_page_at_a_time_after_the_last_game_of_the_page_before(
+    open_meldbook: OpenMeldbook,
 ) -> None:
     app = open_meldbook()
     _create(app, SETUPS)
-    assert _listed(app, limit=limit, offset=offset) == (_titles(*numbers), 5)
-    assert _listed(app, player="bob", limit=2, offset=1) == (_titles(2, 0), 3)
+    assert _pages(app, limit=2) == [(_titles(4, 3), 5, True), (_titles(2, 1), 5, True), (_titles(0), 5, False)]
+    assert _pages(app, limit=5) == [(_titles(4, 3, 2, 1, 0), 5, False)]
+    assert _pages(app, limit=1, player="bob") == [(_titles(n), 3, n != 0) for n in (4, 2, 0)]
+    assert _pages(app, player="nobody") == [([], 0, False)]
+
+
+def test_a_page_continues_after_its_cursor_game_even_when_games_share_a_creation_time(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    app = open_meldbook()
+    _create(app, SETUPS)
+    every = app.list_games(GameFilter(limit=5)).items
+    moment = every[2].created_at
+    after = [entry.id for entry in every if entry.created_at < moment or entry.created_at == moment]
+    page = app.list_games(GameFilter(limit=5, after=(moment, "")))
+    assert [entry.id for entry in page.items] == after
 
 
 def test_the_index_catches_up_with_games_created_before_a_restart_and_by_other_applications(
@@ -95,15 +114,15 @@ def test_the_index_catches_up_with_games_created_before_a_restart_and_by_other_a
 ) -> None:
     first = open_meldbook()
     entries = _create(first, SETUPS[:2])
-    assert first.list_games(GameFilter()) == (entries[::-1], 2)
+    assert first.list_games(GameFilter()).items == entries[::-1]
     entries += _create(first, SETUPS[2:4], first=2)  # not listed yet: the index lags behind
     first.close()
 
     restarted = open_meldbook()
-    assert restarted.list_games(GameFilter()) == (entries[::-1], 4)
+    assert restarted.list_games(GameFilter()).items == entries[::-1]
     other = open_meldbook()
     entries += _create(other, SETUPS[4:], first=4)
-    assert restarted.list_games(GameFilter()) == (entries[::-1], 5)
+    assert restarted.list_games(GameFilter()).items == entries[::-1]
     assert restarted.index.position() == restarted.recorder.max_notification_id()
 
 
@@ -125,9 +144,9 @@ def test_the_index_is_rebuilt_from_the_events_once_its_tables_are_dropped(
 ) -> None:
     app = open_meldbook()
     entries = _create(app, SETUPS)
-    filters = [GameFilter(), GameFilter(player="bob"), GameFilter(variant="robins"), GameFilter(limit=2, offset=1)]
+    filters = [GameFilter(), GameFilter(player="bob"), GameFilter(variant="robins"), GameFilter(limit=2)]
     before = [app.list_games(wanted) for wanted in filters]
-    assert before[0] == (entries[::-1], 5)
+    assert before[0].items == entries[::-1]
     app.close()
 
     _drop_index_tables(store_env)
@@ -163,5 +182,5 @@ def test_the_index_misses_no_game_created_while_other_applications_list_games(op
     listing.join(timeout=60)
 
     assert not errors, errors
-    assert lister.list_games(GameFilter(limit=1))[1] == writers * per_writer
-    assert open_meldbook().list_games(GameFilter(limit=1))[1] == writers * per_writer
+    assert lister.list_games(GameFilter(limit=1)).total == writers * per_writer
+    assert open_meldbook().list_games(GameFilter(limit=1)).total == writers * per_writer
