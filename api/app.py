@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import docs, games, health, moves, problems, variants
+from api import contract, docs, games, health, moves, problem_types, problems, variants
 from domain.variant import Chance
 from service.application import Meldbook
 from service.config import store_env
@@ -25,9 +25,7 @@ API_SETTINGS: dict[str, Any] = {
         "info": {
             "description": "Records real-table rummy games (Roby, Robins Rummy, Royal Rummy) as immutable events."
         },
-        "components": {
-            "securitySchemes": {"recorderToken": {"type": "http", "scheme": "bearer"}},
-        },
+        "components": {"securitySchemes": contract.SECURITY_SCHEMES},
     },
 }
 
@@ -39,8 +37,9 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["meldbook"] = Meldbook(env=dict(env) if env is not None else store_env(), chance=chance)
     api = problems.ProblemApi(app)
-    for blueprint in (health.blp, variants.blp, games.blp, moves.blp):
+    for blueprint in (health.blp, variants.blp, games.blp, moves.blp, problem_types.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     problems.register(app)
     return app
+

@@ -10,6 +10,7 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
+from api.contract import ETAG, LOCATION, TOKEN_OPTIONAL
 from api.listing import page_body
 from api.parsing import Blueprint
 from api.schemas import (
@@ -35,7 +36,7 @@ class Games(MethodView):
     """All games."""
 
     @blp.arguments(GameCreateSchema)
-    @blp.response(201, GameCreatedSchema)
+    @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
     def post(self, body: dict[str, Any]) -> Response:
         """Create a game; the recorder token in the answer is shown only this once."""
         game, token = meldbook().create_game(
@@ -68,7 +69,10 @@ class Games(MethodView):
 class Game(MethodView):
     """One game as it is now."""
 
-    @blp.response(200, GameStateSchema)
+    @blp.response(200, GameStateSchema, headers=ETAG)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, game_id: UUID) -> Response:
         """The current state and who is to act; with the recorder token, hidden cards and legal actions too."""
         viewer = viewer_for(game_id)
@@ -84,6 +88,9 @@ class Events(MethodView):
 
     @blp.arguments(EventsArgsSchema, location="query")
     @blp.response(200, EventPageSchema)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The stored events in order, a page at a time, with versions and times; secrets masked without the token."""
         viewer = viewer_for(game_id)
@@ -99,6 +106,9 @@ class State(MethodView):
 
     @blp.arguments(StateArgsSchema, location="query")
     @blp.response(200, GameStateSchema)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game, or no such event")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The state rebuilt from the events up to event `at`."""
         viewer = viewer_for(game_id)

@@ -11,7 +11,7 @@ from api.listing import Cursor, PageSchema, page_limit
 from domain.text import MAX_NAME_LENGTH
 
 MAX_VERSION = 10**9
-GAMES, EVENTS = "games", "events"
+GAMES, EVENTS, PROBLEM_TYPES = "games", "events", "problems"
 
 
 class Options(fields.Dict):
@@ -210,3 +210,33 @@ class ProblemSchema(Schema):
     instance = fields.String()
     field = fields.String(metadata={"description": "the request field at fault, when there is one"})
     errors = fields.Dict(metadata={"description": "validation messages by field"})
+
+
+def _code_position(position: Any) -> str:
+    if not isinstance(position, str) or len(position) > 100:
+        raise ValueError(position)
+    return position
+
+
+class ProblemTypeArgsSchema(Schema):
+    """A page of problem types, in code order."""
+
+    limit = page_limit(default=100, maximum=200)
+    cursor = Cursor(PROBLEM_TYPES, _code_position)
+
+
+class ProblemTypeSchema(Schema):
+    """A problem code: its title, usual status, the rule or field it concerns, and an example detail."""
+
+    type = fields.String(required=True, metadata={"description": "the URI problem documents carry as `type`"})
+    code = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status it is usually served with"})
+    concerns = fields.String(required=True, metadata={"description": "the rule sentence, or the field at fault"})
+    example = fields.String(required=True, metadata={"description": "a detail as the service writes it"})
+
+
+class ProblemTypePageSchema(PageSchema):
+    """A page of problem types."""
+
+    items = fields.List(fields.Nested(ProblemTypeSchema), required=True)

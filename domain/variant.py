@@ -14,6 +14,7 @@ from uuid import UUID
 from domain.actions import Action, ActionKind, parse_action
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
+from domain.problems import Problem
 
 DEAL_MODES = ("recorded", "shuffled")
 _SCRATCH_ID = UUID(int=0)
@@ -105,6 +106,8 @@ class Variant(ABC):
     """Every dataclass that appears in the variant's rule state, so snapshots can store it."""
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]]
     """For each phase of the game, the rule deciding each kind of action open in it."""
+    problems: ClassVar[tuple[Problem, ...]] = ()
+    """The variant's rule codes: what each refusal by its rules names (domain/<variant>/problems.py)."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

@@ -10,6 +10,7 @@ from domain.docs import to_doc
 from domain.errors import SetupError
 from domain.robins import dealing, legal, table, turn
 from domain.robins.melds import KINDS
+from domain.robins.problems import PROBLEMS
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.text import normal_name
 from domain.variant import Decision, Handler, OptionSpec, Variant
@@ -47,6 +48,7 @@ class Robins(Variant):
         OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
+    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind

@@ -10,6 +10,7 @@ from domain.docs import to_doc
 from domain.errors import SetupError
 from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.roby import dealing, legal, play, settle
+from domain.roby.problems import PROBLEMS
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
@@ -66,6 +67,7 @@ class Roby(Variant):
         ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
+    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from domain.variants import PROBLEMS
 from tests.bots import concrete_bodies
 
 PROBLEM = "application/problem+json"
@@ -63,6 +64,8 @@ def assert_problem(response: TestResponse, status: int, code: str | None = None,
     problem = response.get_json()
     assert problem["status"] == status
     assert problem["code"] and problem["detail"]
+    assert problem["code"] in PROBLEMS, f"{problem['code']} is in no problem table"
+    assert (problem["type"], problem["title"]) == (f"/problems/{problem['code']}", PROBLEMS[problem["code"]].title)
     if code is not None:
         assert problem["code"] == code, problem
     if names is not None:

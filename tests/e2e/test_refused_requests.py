@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -47,6 +48,17 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], int, str]] = {
         "body",
     ),
     "an oversized body": ({"json": {**ROBY, "title": "x" * 70_000}}, 413, "request-entity-too-large"),
+    "a JSON body sent as text/plain": (
+        {"data": '{"variant": "roby", "players": ["ann", "bob"]}', "headers": {"Content-Type": "text/plain"}},
+        415,
+        "application/json",
+    ),
+    "a JSON body without a content type": (
+        {"data": '{"variant": "roby", "players": ["ann", "bob"]}'},
+        415,
+        "application/json",
+    ),
+    "a form body": ({"data": {"variant": "roby", "players": "ann"}}, 415, "application/json"),
     "an unknown field": ({"json": {**ROBY, "colour": "red"}}, 422, "colour"),
     "no variant": ({"json": {"players": ["ann", "bob"]}}, 422, "variant"),
     "an invalid variant": ({"json": {**ROBY, "variant": "gin"}}, 422, "variant"),
@@ -190,4 +202,19 @@ def test_a_method_an_endpoint_does_not_take_is_a_405_with_an_allow_header(
     response = getattr(shared_client, method)(path.format(game=game.url), json={})
     assert_problem(response, 405, "method-not-allowed")
     assert allowed in {m.strip() for m in response.headers["Allow"].split(",")}
+    assert stored(shared_app) == before
+
+
+@pytest.mark.parametrize(
+    "headers", [{"Content-Type": "text/plain"}, {}, {"Content-Type": "application/x-www-form-urlencoded"}]
+)
+def test_a_move_sent_without_a_json_content_type_is_a_415_naming_application_json_and_stores_nothing(
+    shared_app: Flask, shared_client: FlaskClient, headers: dict[str, str]
+) -> None:
+    game = create(shared_client)
+    before = stored(shared_app)
+    move = json.dumps({"type": "cut", "player": "ann", "expected_version": game.version})
+    response = shared_client.post(f"{game.url}/moves", data=move, headers={**game.auth, **headers})
+    problem = assert_problem(response, 415, "unsupported-media-type", names="application/json")
+    assert "application/json" in problem["detail"]
     assert stored(shared_app) == before
