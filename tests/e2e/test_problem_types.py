@@ -38,6 +38,7 @@ def test_a_browser_gets_the_problem_type_as_a_page(sqlite_client: FlaskClient, c
     for text in (problem.title, problem.concerns, problem.example, code):
         assert text in html.unescape(page), text
     assert 'name="viewport"' in page and "<script" not in page
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
 
 
 def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_for_a_browser(
