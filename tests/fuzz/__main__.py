@@ -61,18 +61,36 @@ def create_game(base_url: str, setup: dict[str, object]) -> dict[str, str]:
 
 def main(arguments: list[str]) -> int:
     """Serve, seed, fuzz; the exit status of `st run`."""
-    with throwaway_store() as store, running_server(store) as server:
+    with (
+        throwaway_store() as store,
+        running_server(store) as server,
+        tempfile.NamedTemporaryFile(suffix=".json") as tally,
+    ):
         games = [create_game(server.base_url, setup) for setup in SETUPS]
         env = {
             **os.environ,
             "MELDBOOK_FUZZ_GAME_ID": games[0]["id"],
             "MELDBOOK_FUZZ_TOKEN": games[0]["token"],
             "MELDBOOK_FUZZ_URL": server.base_url,
+            "MELDBOOK_FUZZ_TALLY": tally.name,
         }
         command = [str(Path(sys.executable).with_name("st")), "--config-file", str(ROOT / "schemathesis.toml")]
         command += ["run", f"{server.base_url}/openapi.yaml", "--url", server.base_url, *arguments]
         print("fuzz:", " ".join(command), file=sys.stderr)
-        return subprocess.run(command, env=env, cwd=ROOT, check=False).returncode
+        status = subprocess.run(command, env=env, cwd=ROOT, check=False).returncode
+        report(Path(tally.name))
+        return status
+
+
+def report(tally_file: Path) -> None:
+    """How the fuzzed moves on the recorded game were answered: by status and problem code."""
+    text = tally_file.read_text() if tally_file.exists() else ""
+    tally: dict[str, int] = json.loads(text) if text.strip() else {}
+    rules = sum(n for key, n in tally.items() if key.split(" ")[-1].split(".")[0] in ("roby", "robins", "royal"))
+    moves = sum(n for key, n in tally.items() if key.startswith("POST "))
+    print(f"fuzz: {moves} moves posted to the recorded game; {rules} refused by a rule's code", file=sys.stderr)
+    for key, count in sorted(tally.items(), key=lambda item: -item[1]):
+        print(f"fuzz:   {count:6d}  {key}", file=sys.stderr)
 
 
 if __name__ == "__main__":
