@@ -6,6 +6,8 @@ import sqlite3
 import threading
 from datetime import date, timedelta
 
+import pytest
+
 from service.application import Meldbook
 from service.index import GameEntry, GameFilter
 from tests import pg
@@ -184,3 +186,26 @@ def test_the_index_misses_no_game_created_while_other_applications_list_games(op
     assert not errors, errors
     assert lister.list_games(GameFilter(limit=1)).total == writers * per_writer
     assert open_meldbook().list_games(GameFilter(limit=1)).total == writers * per_writer
+
+
+def _sessions(dbname: str) -> int:
+    """How many sessions PostgreSQL has opened on the database so far."""
+    with pg.connect() as admin:
+        row = admin.execute("SELECT sessions FROM pg_stat_database WHERE datname = %s", (dbname,)).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+def test_listing_games_reuses_the_event_stores_pooled_connections(
+    open_meldbook: OpenMeldbook, store_env: dict[str, str]
+) -> None:
+    if store_env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
+        pytest.skip("PostgreSQL counts the sessions opened on a database; a SQLite file has no sessions")
+    app = open_meldbook()
+    _create(app, SETUPS)
+    app.list_games(GameFilter())
+    before = _sessions(store_env["POSTGRES_DBNAME"])
+    for number in range(30):
+        app.create_game("roby", ["ann", "bob"], {}, "shuffled", title=f"more {number}")
+        assert app.list_games(GameFilter(limit=5)).total == len(SETUPS) + number + 1
+    assert _sessions(store_env["POSTGRES_DBNAME"]) - before <= 4  # at most the pool's overflow, never one a query
