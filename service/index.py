@@ -79,7 +79,8 @@ class GameIndex:
             if not _rows(cursor)[0][0]:
                 for table in ("meldbook_games", "meldbook_game_players", "meldbook_index_position"):
                     cursor.execute(f"DELETE FROM {table}")
-                cursor.execute(self._sql("INSERT INTO meldbook_index_position VALUES (?, 0)"), (POSITION,))
+                start = "INSERT INTO meldbook_index_position VALUES (?, 0) ON CONFLICT DO NOTHING"
+                cursor.execute(self._sql(start), (POSITION,))
 
     @classmethod
     def beside(cls, recorder: Any) -> GameIndex:

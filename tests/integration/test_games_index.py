@@ -129,7 +129,10 @@ def test_the_index_catches_up_with_games_created_before_a_restart_and_by_other_a
 
 
 def _drop_index_tables(store_env: dict[str, str]) -> None:
-    statements = [f"DROP TABLE {table}" for table in INDEX_TABLES]
+    _execute(store_env, [f"DROP TABLE {table}" for table in INDEX_TABLES])
+
+
+def _execute(store_env: dict[str, str], statements: list[str]) -> None:
     if store_env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
         with sqlite3.connect(store_env["SQLITE_DBNAME"]) as connection:
             for statement in statements:
@@ -155,6 +158,25 @@ def test_the_index_is_rebuilt_from_the_events_once_its_tables_are_dropped(
     rebuilt = open_meldbook()
     assert rebuilt.index.position() == 0
     assert [rebuilt.list_games(wanted) for wanted in filters] == before
+
+
+def test_an_index_of_the_older_row_format_is_rebuilt_from_the_events(
+    open_meldbook: OpenMeldbook, store_env: dict[str, str]
+) -> None:
+    app = open_meldbook()
+    entries = _create(app, SETUPS)
+    app.list_games(GameFilter())
+    app.close()
+    _execute(  # as the index stored games before: players joined by a unit separator, position named "games"
+        store_env,
+        [
+            "UPDATE meldbook_games SET players = 'ann\x1fbob'",
+            "UPDATE meldbook_index_position SET name = 'games'",
+        ],
+    )
+    rebuilt = open_meldbook()
+    assert rebuilt.list_games(GameFilter()).items == entries[::-1]
+    assert rebuilt.index.position() == rebuilt.recorder.max_notification_id()
 
 
 def test_the_index_misses_no_game_created_while_other_applications_list_games(open_meldbook: OpenMeldbook) -> None:
