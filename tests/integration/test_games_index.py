@@ -6,12 +6,10 @@ import sqlite3
 import threading
 from datetime import date, timedelta
 
-import pytest
-
 from service.application import Meldbook
 from service.index import GameEntry, GameFilter
 from tests import pg
-from tests.integration.conftest import OpenMeldbook
+from tests.integration.conftest import OpenMeldbook, service_settings
 
 SETUPS = [
     ("roby", ["ann", "bob"]),
@@ -218,16 +216,15 @@ def _sessions(dbname: str) -> int:
     return int(row[0])
 
 
-def test_listing_games_reuses_the_event_stores_pooled_connections(
-    open_meldbook: OpenMeldbook, store_env: dict[str, str]
-) -> None:
-    if store_env["PERSISTENCE_MODULE"] != "eventsourcing.postgres":
-        pytest.skip("PostgreSQL counts the sessions opened on a database; a SQLite file has no sessions")
-    app = open_meldbook()
-    _create(app, SETUPS)
-    app.list_games(GameFilter())
-    before = _sessions(store_env["POSTGRES_DBNAME"])
-    for number in range(30):
-        app.create_game("roby", ["ann", "bob"], {}, "shuffled", title=f"more {number}")
-        assert app.list_games(GameFilter(limit=5)).total == len(SETUPS) + number + 1
-    assert _sessions(store_env["POSTGRES_DBNAME"]) - before <= 4  # at most the pool's overflow, never one a query
+def test_listing_games_on_postgres_reuses_the_event_stores_pooled_connections(fresh_postgres_dbname: str) -> None:
+    app = Meldbook(service_settings(pg.eventsourcing_env(fresh_postgres_dbname)))
+    try:
+        _create(app, SETUPS)
+        app.list_games(GameFilter())
+        before = _sessions(fresh_postgres_dbname)
+        for number in range(30):
+            app.create_game("roby", ["ann", "bob"], {}, "shuffled", title=f"more {number}")
+            assert app.list_games(GameFilter(limit=5)).total == len(SETUPS) + number + 1
+        assert _sessions(fresh_postgres_dbname) - before <= 4  # at most the pool's overflow, never one a query
+    finally:
+        app.close()
