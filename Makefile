@@ -26,7 +26,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench openapi lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench openapi fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -66,10 +66,11 @@ $(RUN_VENV)/.locked: requirements.txt
 $(RUN_VENV)/.installed: $(RUN_VENV)/.locked pyproject.toml api/version.py
 	$(call install_meldbook,$(RUN_VENV))
 
+# Games stay in the checkout's var/meldbook.sqlite, named by its absolute path.
 run: $(RUN_VENV)/.installed
 	mkdir -p var
 	MELDBOOK_STORE="$${MELDBOOK_STORE:-sqlite}" \
-	MELDBOOK_SQLITE_PATH="$${MELDBOOK_SQLITE_PATH:-var/meldbook.sqlite}" \
+	MELDBOOK_SQLITE_PATH="$${MELDBOOK_SQLITE_PATH:-$(CURDIR)/var/meldbook.sqlite}" \
 	$(RUN_VENV)/bin/meldbook serve --host 127.0.0.1 --port "$${PORT:-8000}"
 
 test: $(VENV)/.installed
@@ -92,7 +93,9 @@ lint: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 
+# The spec does not depend on the store: an in-memory one leaves no file behind.
 openapi: $(VENV)/.installed
+	MELDBOOK_STORE=sqlite MELDBOOK_SQLITE_PATH=:memory: \
 	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
 
 # Compile both lock files from pyproject.toml (for every supported Python at once), then stamp them with its
@@ -107,6 +110,10 @@ lock: $(VENV)/.locked
 # Fails when pyproject.toml changed since the lock files were compiled (needs only Python, no install).
 check-lock:
 	$(DEV_PYTHON) $(LOCKFILE) check
+
+# schemathesis against a live server (tests/fuzz, schemathesis.toml); FUZZ_ARGS go to `st run`.
+fuzz: $(VENV)/.installed
+	$(BIN)/python -m tests.fuzz $(FUZZ_ARGS)
 
 # Known vulnerabilities of every locked release, from PyPI's vulnerability data.
 audit: $(VENV)/.locked

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Mapping
 from copy import deepcopy
 from typing import Any
 
 from flask import Flask
 
-from api import docs, games, health, moves, problems, variants
+from api import contract, docs, games, headers, health, moves, problem_types, problems, variants
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
-from service.config import store_env
+from service.config import store_env, store_location
 
 API_SETTINGS: dict[str, Any] = {
     "API_TITLE": "Meldbook",
@@ -27,9 +29,7 @@ API_SETTINGS: dict[str, Any] = {
         "info": {
             "description": "Records real-table rummy games (Roby, Robins Rummy, Royal Rummy) as immutable events."
         },
-        "components": {
-            "securitySchemes": {"recorderToken": {"type": "http", "scheme": "bearer"}},
-        },
+        "components": {"securitySchemes": contract.SECURITY_SCHEMES},
     },
 }
 
@@ -39,11 +39,25 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app = Flask(__name__)
     app.config.update(deepcopy(API_SETTINGS))  # apispec merges the built spec into API_SPEC_OPTIONS
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["meldbook"] = Meldbook(env=dict(env) if env is not None else store_env(), chance=chance)
+    settings = dict(env) if env is not None else store_env()
+    app.extensions["meldbook"] = Meldbook(env=settings, chance=chance)
+    startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    for blueprint in (health.blp, variants.blp, games.blp, moves.blp):
+    for blueprint in (health.blp, variants.blp, games.blp, moves.blp, problem_types.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     problems.register(app)
+    headers.install(app, headers.cors_origins(os.environ))
     return app
+
+
+def startup_log() -> logging.Logger:
+    """Meldbook's logger; where nothing else configures logging (gunicorn, `meldbook serve`), it writes to stderr."""
+    log = logging.getLogger("meldbook")
+    if not log.handlers and not logging.getLogger().handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("[%(asctime)s] [%(process)d] [%(levelname)s] %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+    return log

@@ -12,6 +12,7 @@ CONTRACT = files("api") / "openapi.yaml"
 ASSETS_URL = "/docs/assets/"
 # Swagger UI 5 (shipped by flask-swagger-ui): Swagger UI 4 refuses to render an OpenAPI 3.1 document.
 ASSETS = Path(str(files("flask_swagger_ui") / "dist"))
+OWN_ASSETS = Path(__file__).resolve().parent / "static" / "docs"
 
 blp = Blueprint("docs", __name__)
 
@@ -24,5 +25,6 @@ def contract() -> Response:
 
 @blp.get(f"{ASSETS_URL}<path:name>")
 def asset(name: str) -> Response:
-    """A Swagger UI asset, from the installed flask-swagger-ui package rather than a CDN."""
-    return send_from_directory(str(ASSETS), name, max_age=3600)
+    """A Swagger UI asset, from the installed flask-swagger-ui package rather than a CDN (or the page's own script)."""
+    folder = OWN_ASSETS if (OWN_ASSETS / name).is_file() else ASSETS
+    return send_from_directory(str(folder), name, max_age=3600)

@@ -10,14 +10,18 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
+from api.contract import ETAG, LOCATION, TOKEN_OPTIONAL
+from api.listing import page_body
 from api.parsing import Blueprint
 from api.schemas import (
-    EventListSchema,
+    EVENTS,
+    GAMES,
+    EventPageSchema,
     EventsArgsSchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameListArgsSchema,
-    GameListSchema,
+    GamePageSchema,
     GameStateSchema,
     StateArgsSchema,
 )
@@ -32,7 +36,7 @@ class Games(MethodView):
     """All games."""
 
     @blp.arguments(GameCreateSchema)
-    @blp.response(201, GameCreatedSchema)
+    @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
     def post(self, body: dict[str, Any]) -> Response:
         """Create a game; the recorder token in the answer is shown only this once."""
         game, token = meldbook().create_game(
@@ -45,27 +49,30 @@ class Games(MethodView):
         return response
 
     @blp.arguments(GameListArgsSchema, location="query")
-    @blp.response(200, GameListSchema)
+    @blp.response(200, GamePageSchema)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """List games by player, variant and creation date, newest first, a page at a time."""
-        size, page = args["page_size"], args["page"]
         wanted = GameFilter(
             player=args.get("player"),
             variant=args.get("variant"),
             since=_iso(args.get("since")),
             until=_iso(args.get("until")),
-            limit=size,
-            offset=(page - 1) * size,
+            limit=args["limit"],
+            after=args.get("cursor"),
         )
-        entries, total = meldbook().list_games(wanted)
-        return {"games": [vars_of(e) for e in entries], "total": total, "page": page, "page_size": size}
+        page = meldbook().list_games(wanted)
+        shown = [vars_of(e) for e in page.items]
+        return page_body(page, wanted.limit, GAMES, shown, lambda entry: (entry.created_at, entry.id))
 
 
 @blp.route("/games/<uuid:game_id>")
 class Game(MethodView):
     """One game as it is now."""
 
-    @blp.response(200, GameStateSchema)
+    @blp.response(200, GameStateSchema, headers=ETAG)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, game_id: UUID) -> Response:
         """The current state and who is to act; with the recorder token, hidden cards and legal actions too."""
         viewer = viewer_for(game_id)
@@ -80,12 +87,17 @@ class Events(MethodView):
     """A game's stored events."""
 
     @blp.arguments(EventsArgsSchema, location="query")
-    @blp.response(200, EventListSchema)
+    @blp.response(200, EventPageSchema)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
-        """The stored events in order, with versions and timestamps; secrets masked without the token."""
+        """The stored events in order, a page at a time, with versions and times; secrets masked without the token."""
         viewer = viewer_for(game_id)
-        events = meldbook().stored_events(game_id, after=args["after"])
-        return {"game_id": game_id, "events": [present_event(e, viewer) for e in events]}
+        after = args.get("cursor", args.get("after", 0))
+        page = meldbook().events_page(game_id, after=after, limit=args["limit"])
+        shown = [present_event(e, viewer) for e in page.items]
+        return page_body(page, args["limit"], EVENTS, shown, lambda event: event.version)
 
 
 @blp.route("/games/<uuid:game_id>/state")
@@ -94,6 +106,9 @@ class State(MethodView):
 
     @blp.arguments(StateArgsSchema, location="query")
     @blp.response(200, GameStateSchema)
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game, or no such event")
+    @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The state rebuilt from the events up to event `at`; actions are listed only at the latest version."""
         viewer = viewer_for(game_id)

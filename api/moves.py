@@ -10,6 +10,7 @@ from flask.views import MethodView
 
 from api.access import expected_version, meldbook, require_token
 from api.action_schemas import action_schemas
+from api.contract import ETAG, IF_MATCH, TOKEN_NEEDED
 from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
@@ -32,14 +33,19 @@ class Moves(MethodView):
     """The moves of one game."""
 
     @blp.arguments(MoveSchema)
-    @blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}})
-    @blp.response(201, MoveResultSchema)
-    @blp.alt_response(401, description="no token")
-    @blp.alt_response(403, description="not this game's token")
-    @blp.alt_response(409, description="stale expected_version")
-    @blp.alt_response(412, description="stale If-Match")
-    @blp.alt_response(422, description="malformed or illegal move; `code` names the rule")
-    @blp.alt_response(428, description="no version given")
+    @blp.response(201, MoveResultSchema, headers=ETAG)
+    @blp.problem(401, "no recorder token (WWW-Authenticate names the Bearer scheme)")
+    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(404, "no such game")
+    @blp.problem(409, "a stale expected_version: another move was recorded first")
+    @blp.problem(412, "a stale If-Match: another move was recorded first")
+    @blp.problem(422, "a malformed or illegal move; `code` names the field or the rule")
+    @blp.problem(428, "neither If-Match nor expected_version: the move carries no version")
+    @blp.doc(
+        requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}},
+        security=TOKEN_NEEDED,
+        parameters=[IF_MATCH],
+    )
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """Record one action (cut, deal, draw, meld, lay off, discard, go out, re-enlist, ...) at a version."""
         token = require_token()

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import typing
 
 import flask
 from flask_smorest import Blueprint as SmorestBlueprint
-from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
+from werkzeug.exceptions import UnsupportedMediaType
+
+from api.problems import PROBLEM_TYPE
+from api.schemas import ProblemSchema
 
 MAX_INT_DIGITS = 100
 
@@ -52,7 +56,8 @@ class StrictJsonParser(FlaskParser):
 
     def _raw_load_json(self, req: flask.Request) -> typing.Any:
         if not is_json_request(req):
-            return core.missing
+            sent = f"not {req.mimetype}" if req.mimetype else "there was none"
+            raise UnsupportedMediaType(f"send the body as JSON, with Content-Type: application/json ({sent})")
         return strict_loads(req.get_data(cache=True))
 
     def _handle_invalid_json_error(  # type: ignore[override]
@@ -67,6 +72,22 @@ class StrictJsonParser(FlaskParser):
 
 
 class Blueprint(SmorestBlueprint):  # type: ignore[misc]
-    """flask-smorest's Blueprint, loading bodies with the strict parser."""
+    """flask-smorest's Blueprint: bodies load with the strict parser, and every refusal is documented as served."""
 
     ARGUMENTS_PARSER = StrictJsonParser()
+
+    def arguments(self, schema: typing.Any, *, location: str = "json", **kwargs: typing.Any) -> typing.Any:
+        """Load arguments from `location`; a JSON body also documents its 400, 413 and 415 answers."""
+        load = super().arguments(schema, location=location, **kwargs)
+        if location != "json":
+            return load
+        answers = [
+            self.problem(400, "the body is not strict JSON (RFC 8259)"),
+            self.problem(413, "the body is larger than 64 KiB"),
+            self.problem(415, "the body is not sent as application/json"),
+        ]
+        return lambda view: load(functools.reduce(lambda v, answer: answer(v), answers, view))
+
+    def problem(self, status: int, description: str) -> typing.Any:
+        """Document one refusal of an operation: a problem document (application/problem+json)."""
+        return self.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_TYPE, description=description)

@@ -1,27 +1,34 @@
-"""Errors as RFC 9457 problem documents, from one table of error types and statuses."""
+"""Errors as RFC 9457 problem documents: the code's title and status come from the one problem table."""
 
 from __future__ import annotations
 
+import http
+import logging
 from typing import Any
 
 from flask import Flask, Response, json, request
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from api.schemas import ProblemSchema
 from api.statuses import ContractStatusNames, register_contract_responses
-from domain.errors import (
-    CardConflictError,
-    IllegalMoveError,
-    InvalidActionError,
-    InvalidCardError,
-    MeldbookError,
-    SetupError,
-)
-from service.application import GameNotFoundError, StaleVersionError, TokenError
+from domain.errors import MeldbookError
+from domain.variants import PROBLEMS
+from service.application import StaleVersionError, TokenError
 from service.config import ConfigError
 
+LOG = logging.getLogger(__name__)
 PROBLEM_TYPE = "application/problem+json"
+HTTP_PROBLEMS = {
+    400: "malformed-request",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "request-entity-too-large",
+    415: "unsupported-media-type",
+    500: "internal-server-error",
+}
+"""The code of an HTTP error raised outside Meldbook's own errors (routing, body size, media type)."""
 
 
 class MissingTokenError(TokenError):
@@ -42,26 +49,14 @@ class PreconditionRequiredError(MeldbookError):
     code = "version-required"
 
 
-STATUS_BY_ERROR: tuple[tuple[type[MeldbookError], int], ...] = (
-    (GameNotFoundError, 404),
-    (MissingTokenError, 401),
-    (TokenError, 403),
-    (PreconditionFailedError, 412),
-    (StaleVersionError, 409),
-    (PreconditionRequiredError, 428),
-    (CardConflictError, 422),
-    (IllegalMoveError, 422),
-    (InvalidCardError, 422),
-    (InvalidActionError, 422),
-    (SetupError, 422),
-)
-
-
 def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
-    """A problem document response."""
+    """A problem document response, titled from the problem table."""
+    known = PROBLEMS.get(code)
+    if known is None:
+        LOG.error("problem code %s is not in the problem table (domain/problems.py or a variant's)", code)
     body = {
         "type": f"/problems/{code}",
-        "title": code.replace("-", " ").capitalize(),
+        "title": known.title if known else code.replace("-", " ").capitalize(),
         "status": status,
         "detail": detail,
         "code": code,
@@ -75,14 +70,14 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
 
 
 def handle_meldbook_error(error: MeldbookError) -> Response:
-    """A domain or service error: its status from the table, its code and sentence as they are."""
-    status = next((s for cls, s in STATUS_BY_ERROR if isinstance(error, cls)), 422)
+    """A domain or service error: its status from the problem table, its code and sentence as they are."""
+    known = PROBLEMS.get(error.code)
     extra = {"field": error.field} if error.field else {}
-    return problem(status, error.code, error.message, **extra)
+    return problem(known.status if known else 422, error.code, error.message, **extra)
 
 
 class ProblemApi(Api):  # type: ignore[misc]
-    """flask-smorest's Api with HTTP errors rendered as problem documents."""
+    """flask-smorest's Api with HTTP errors rendered, and documented, as problem documents."""
 
     ERROR_SCHEMA = ProblemSchema
 
@@ -91,9 +86,18 @@ class ProblemApi(Api):  # type: ignore[misc]
         super()._init_spec(extra_plugins=[*(extra_plugins or ()), ContractStatusNames()], **options)
 
     def _register_responses(self) -> None:
-        """flask-smorest's shared responses, and those of the contract's status names this Python lacks."""
-        super()._register_responses()
-        register_contract_responses(self.spec, self.ERROR_SCHEMA, self.DEFAULT_RESPONSE_CONTENT_TYPE)
+        """Every error response of the contract is application/problem+json, as it is served; the statuses are
+        named alike on every supported Python (api/statuses.py)."""
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "a problem document (RFC 9457)", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
+        register_contract_responses(self.spec, self.ERROR_SCHEMA, PROBLEM_TYPE)
 
     def handle_http_exception(self, error: HTTPException) -> Response:
         """Validation errors name their fields; other HTTP errors keep their headers (405 keeps Allow)."""
@@ -102,16 +106,10 @@ class ProblemApi(Api):  # type: ignore[misc]
         messages = data.get("messages")
         if messages:
             field, detail = first_message(messages)
-            response = problem(
-                status,
-                "validation-error" if status == 422 else "malformed-request",
-                f"{field}: {detail}",
-                field=field,
-                errors=messages,
-            )
+            code = "validation-error" if status == 422 else HTTP_PROBLEMS.get(status, "http-error")
+            response = problem(status, code, f"{field}: {detail}", field=field, errors=messages)
         else:
-            code = (error.name or "error").lower().replace(" ", "-")
-            response = problem(status, code, error.description or error.name)
+            response = problem(status, HTTP_PROBLEMS.get(status, "http-error"), error.description or error.name)
         for name, value in error.get_headers():
             if name.lower() != "content-type":
                 response.headers[name] = value

@@ -4,33 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from api.fields import JsonWholeNumber, Line, Name, WholeNumber
+from api.listing import Cursor, PageSchema, page_limit
+from domain.text import MAX_NAME_LENGTH
 
 MAX_VERSION = 10**9
-
-
-class WholeNumber(fields.Integer):
-    """An integer that rejects booleans, strings and fractions, and accepts whole floats (53.0)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise ValidationError("Not a whole number.")
-        if isinstance(value, str):
-            if not value.strip().lstrip("-").isdigit():
-                raise ValidationError("Not a whole number.")
-            return super()._deserialize(value, attr, data, **kwargs)
-        if isinstance(value, float) and not value.is_integer():
-            raise ValidationError("Not a whole number.")
-        return int(value)
-
-
-class JsonWholeNumber(WholeNumber):
-    """A whole number in a JSON body, where a string such as "5" is refused (query strings are all text)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, str):
-            raise ValidationError("Not a whole number.")
-        return super()._deserialize(value, attr, data, **kwargs)
+GAMES, EVENTS, PROBLEM_TYPES = "games", "events", "problems"
 
 
 class Options(fields.Dict):
@@ -53,15 +34,18 @@ class GameCreateSchema(Schema):
 
     error_messages = BODY_NOT_OBJECT
 
-    variant = fields.String(required=True, metadata={"description": "a name from GET /variants"})
+    variant = Line(required=True, metadata={"description": "a name from GET /variants"})
     players = fields.List(
-        fields.String(validate=validate.Length(min=1, max=40)),
+        Name(validate=validate.Length(min=1, max=MAX_NAME_LENGTH)),
         required=True,
         validate=validate.Length(min=1, max=8),
-        metadata={"description": "player names in seat order (clockwise)"},
+        metadata={
+            "description": "player names in seat order (clockwise); stored normalised (NFC, trimmed, inner "
+            "whitespace one space); two names that differ only in case or spacing are one name"
+        },
     )
     options = Options(
-        keys=fields.String(), load_default=dict, metadata={"description": "house-rule options"}
+        keys=Line(), load_default=dict, metadata={"description": "house-rule options"}
     )
     deal_mode = fields.String(
         load_default="recorded",
@@ -70,7 +54,7 @@ class GameCreateSchema(Schema):
             "description": "recorded: hands entered as dealt; shuffled: the service shuffles with a stored seed"
         },
     )
-    title = fields.String(load_default="", validate=validate.Length(max=200))
+    title = Line(load_default="", validate=validate.Length(max=200))
 
 
 class GameCreatedSchema(Schema):
@@ -93,8 +77,8 @@ class MoveSchema(Schema):
         unknown = INCLUDE
 
     type = fields.String(required=True, metadata={"description": "the action type, e.g. draw, meld, discard"})
-    player = fields.String(
-        validate=validate.Length(min=1, max=40),
+    player = Name(
+        validate=validate.Length(min=1, max=MAX_NAME_LENGTH),
         metadata={"description": "the acting player (every action but the table's)"},
     )
     expected_version = JsonWholeNumber(
@@ -103,15 +87,28 @@ class MoveSchema(Schema):
     )
 
 
+def _game_position(position: Any) -> tuple[str, str]:
+    created_at, game_id = position
+    if not (isinstance(created_at, str) and isinstance(game_id, str) and len(created_at) + len(game_id) < 100):
+        raise ValueError(position)
+    return created_at, game_id
+
+
+def _event_position(position: Any) -> int:
+    if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= MAX_VERSION:
+        raise ValueError(position)
+    return position
+
+
 class GameListArgsSchema(Schema):
     """Filters and page for listing games."""
 
-    player = fields.String(validate=validate.Length(min=1, max=40))
-    variant = fields.String(validate=validate.Length(min=1, max=40))
+    player = Name(validate=validate.Length(min=1, max=MAX_NAME_LENGTH))
+    variant = Line(validate=validate.Length(min=1, max=40))
     since = fields.Date(metadata={"description": "created on or after this date (YYYY-MM-DD)"})
     until = fields.Date(metadata={"description": "created before this date (YYYY-MM-DD)"})
-    page = WholeNumber(load_default=1, validate=validate.Range(min=1, max=100000))
-    page_size = WholeNumber(load_default=20, validate=validate.Range(min=1, max=100))
+    limit = page_limit(default=20, maximum=100)
+    cursor = Cursor(GAMES, _game_position)
 
 
 class StateArgsSchema(Schema):
@@ -121,9 +118,19 @@ class StateArgsSchema(Schema):
 
 
 class EventsArgsSchema(Schema):
-    """Events after a version."""
+    """A page of events, from the start, after a version, or where the previous page ended."""
 
-    after = WholeNumber(load_default=0, validate=validate.Range(min=0, max=MAX_VERSION))
+    after = WholeNumber(
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "start after this version (the first page only; then follow next_cursor)"},
+    )
+    limit = page_limit(default=200, maximum=1000)
+    cursor = Cursor(EVENTS, _event_position)
+
+    @validates_schema
+    def _one_start(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "after" in data and "cursor" in data:
+            raise ValidationError("Give either cursor or after, not both.", "cursor")
 
 
 class EventSchema(Schema):
@@ -142,11 +149,10 @@ class EventSchema(Schema):
     data = fields.Dict()
 
 
-class EventListSchema(Schema):
-    """Stored events in order."""
+class EventPageSchema(PageSchema):
+    """A page of a game's stored events, in order."""
 
-    game_id = fields.UUID()
-    events = fields.List(fields.Nested(EventSchema))
+    items = fields.List(fields.Nested(EventSchema), required=True)
 
 
 class MoveResultSchema(Schema):
@@ -206,13 +212,10 @@ class GameEntrySchema(Schema):
     created_at = fields.String()
 
 
-class GameListSchema(Schema):
-    """A page of games."""
+class GamePageSchema(PageSchema):
+    """A page of games, newest first."""
 
-    games = fields.List(fields.Nested(GameEntrySchema))
-    total = fields.Integer()
-    page = fields.Integer()
-    page_size = fields.Integer()
+    items = fields.List(fields.Nested(GameEntrySchema), required=True)
 
 
 class VariantListSchema(Schema):
@@ -240,3 +243,33 @@ class ProblemSchema(Schema):
     instance = fields.String()
     field = fields.String(metadata={"description": "the request field at fault, when there is one"})
     errors = fields.Dict(metadata={"description": "validation messages by field"})
+
+
+def _code_position(position: Any) -> str:
+    if not isinstance(position, str) or len(position) > 100:
+        raise ValueError(position)
+    return position
+
+
+class ProblemTypeArgsSchema(Schema):
+    """A page of problem types, in code order."""
+
+    limit = page_limit(default=100, maximum=200)
+    cursor = Cursor(PROBLEM_TYPES, _code_position)
+
+
+class ProblemTypeSchema(Schema):
+    """A problem code: its title, usual status, the rule or field it concerns, and an example detail."""
+
+    type = fields.String(required=True, metadata={"description": "the URI problem documents carry as `type`"})
+    code = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status it is usually served with"})
+    concerns = fields.String(required=True, metadata={"description": "the rule sentence, or the field at fault"})
+    example = fields.String(required=True, metadata={"description": "a detail as the service writes it"})
+
+
+class ProblemTypePageSchema(PageSchema):
+    """A page of problem types."""
+
+    items = fields.List(fields.Nested(ProblemTypeSchema), required=True)

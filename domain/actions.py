@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.cards import canonical, canonical_list
 from domain.errors import InvalidActionError, InvalidCardError
+from domain.text import check_line, check_name
 
 ENVELOPE = frozenset({"type", "player", "expected_version"})
 MAX_SEED = 2**63 - 1
@@ -31,15 +32,21 @@ def _whole(value: object, name: str) -> int:
 
 
 def _text(value: object, name: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 100:
+    if not isinstance(value, str) or not value:
         raise InvalidActionError(f"{name} must be a non-empty text of at most 100 characters", field=name)
-    return value
+    return check_line(value, name, max_length=100)
+
+
+def _name(value: object, name: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidActionError(f"{name} must name a player: a non-empty text", field=name)
+    return check_name(value, name)
 
 
 def _card_map(value: object, name: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise InvalidActionError(f"{name} must map each player to a list of card codes", field=name)
-    return {_text(k, name): canonical_list(v, f"{name}.{k}") for k, v in value.items()}
+    return {_name(k, name): canonical_list(v, f"{name}.{k}") for k, v in value.items()}
 
 
 def _meld_list(value: object, name: str) -> list[list[str]]:
@@ -166,7 +173,7 @@ def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Ac
             f"'player' is not a field of a {kind_name} action: it is an action of the table, not of a player",
             field="player",
         )
-    player = "" if kind.table else _text(body.get("player"), "player")
+    player = "" if kind.table else _name(body.get("player"), "player")
     allowed = {param.name: param for param in kind.params}
     for name in body:
         if name not in ENVELOPE and name not in allowed:

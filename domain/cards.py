@@ -11,8 +11,16 @@ from domain.errors import InvalidCardError
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
 JOKER = "JK"
-_RANK_ALIASES = {"T": "10", "1": "A"}
+_JOKERS = (JOKER, "JOKER", "*")
+_RANK_ALIASES = {"T": "10"}
+_SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_EMOJI_STYLE = "\ufe0f"  # phones add it after a suit symbol: ♥️
 _BLACK = frozenset("CS")
+SPELLINGS = (
+    "a card is its rank then its suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T also means 10), suits C D H S "
+    "(clubs, diamonds, hearts, spades) or ♣ ♦ ♥ ♠, in upper or lower case, e.g. 10H, th, qs, A♠; "
+    "a joker is JK (also JOKER or *)"
+)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -24,22 +32,20 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Parse a card code such as '10H', 'th', 'qs' or 'JK' (case-insensitive)."""
+        """Parse a card code such as '10H', 'th', 'qs', 'A♠' or 'JK' (case-insensitive); see SPELLINGS."""
         return _parse(text) if isinstance(text, str) else cls._parse_uncached(text)
 
     @classmethod
     def _parse_uncached(cls, text: str) -> Card:
         if not isinstance(text, str):
             raise InvalidCardError(f"{text!r} is not a card code")
-        code = text.strip().upper()
-        if code in (JOKER, "JOKER", "*"):
+        code = text.strip().removesuffix(_EMOJI_STYLE).upper()
+        if code in _JOKERS:
             return cls(0, "")
-        rank_text, suit = code[:-1], code[-1:]
+        rank_text, suit = code[:-1], _SUIT_SYMBOLS.get(code[-1:], code[-1:])
         rank_text = _RANK_ALIASES.get(rank_text, rank_text)
         if suit not in SUITS or rank_text not in RANKS:
-            raise InvalidCardError(
-                f"{text!r} is not a card: use ranks A 2-10 J Q K (T for ten) and suits C D H S"
-            )
+            raise InvalidCardError(f"{text!r} is not a card: {SPELLINGS}")
         return cls(RANKS.index(rank_text) + 1, suit)
 
     @property

@@ -28,6 +28,12 @@ class InvalidActionError(MeldbookError):
     code = "invalid-action"
 
 
+class InvalidTextError(MeldbookError):
+    """Text that cannot be stored: a control character, a lone surrogate, or too long for its field."""
+
+    code = "invalid-text"
+
+
 class SetupError(MeldbookError):
     """A game that cannot be created as asked (players, options, deal mode)."""
 

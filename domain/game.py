@@ -12,8 +12,11 @@ from domain.errors import SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
+from domain.text import check_line, check_name, name_key
 from domain.variant import DEAL_MODES, Chance, Decision, Variant
 from domain.variants import variant_named
+
+MAX_TITLE_LENGTH = 200
 
 
 class Game(Aggregate):
@@ -71,7 +74,7 @@ class Game(Aggregate):
     ) -> Game:
         """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks)."""
         rules = variant_named(variant)
-        check_players(players)
+        players = seated_names(players)
         rules.check_players(players)
         if deal_mode not in DEAL_MODES:
             raise SetupError(f"deal_mode must be one of: {', '.join(DEAL_MODES)}", field="deal_mode")
@@ -83,7 +86,7 @@ class Game(Aggregate):
             options=resolved,
             deal_mode=deal_mode,
             token_hash=token_hash,
-            title=title,
+            title=check_line(title, "title", max_length=MAX_TITLE_LENGTH),
         )
         decision = Decision(game.state, game.version, chance)
         rules.open(decision)
@@ -125,13 +128,16 @@ class Game(Aggregate):
             self.trigger_event(event_class, **data)
 
 
-def check_players(players: object) -> None:
-    """Refuse a seating that is not a list of distinct, non-empty names."""
-    if not isinstance(players, list) or not all(
-        isinstance(p, str) and p.strip() and len(p) <= 40 for p in players
-    ):
-        raise SetupError(
-            "players must be a list of names of 1 to 40 characters, in seat order", field="players"
-        )
-    if len(set(players)) != len(players):
-        raise SetupError("every player needs a name of his own", field="players")
+def seated_names(players: object) -> list[str]:
+    """The players' names in seat order, normalised; refused when one is not a name or two are one name."""
+    if not isinstance(players, list) or not players:
+        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
+    names = [check_name(player, f"players.{seat}") for seat, player in enumerate(players)]
+    seen: dict[str, str] = {}
+    for name in names:
+        twin = seen.get(name_key(name))
+        if twin is not None:
+            same = "the same name" if twin == name else f"names that differ only in case or spacing ({twin}, {name})"
+            raise SetupError(f"every player needs a name of his own, not {same}", field="players")
+        seen[name_key(name)] = name
+    return names

@@ -12,6 +12,7 @@ from domain.decision import Chance as Chance  # re-exported: variants and caller
 from domain.decision import Decision as Decision
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
+from domain.problems import Problem
 
 DEAL_MODES = ("recorded", "shuffled")
 
@@ -69,6 +70,8 @@ class Variant(ABC):
     """The rule deciding each action of the table (kinds declared with `table=True`), whatever the phase."""
     legacy_openers: ClassVar[frozenset[str]] = frozenset()
     """Event types that may open a move in a record stored before moves carried an envelope."""
+    problems: ClassVar[tuple[Problem, ...]] = ()
+    """The variant's rule codes: what each refusal by its rules names (domain/<variant>/problems.py)."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

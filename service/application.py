@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,9 +23,11 @@ from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
+from service.pages import Page
 from service.tokens import new_token, token_hash, token_matches
 from service.transcodings import register_state_types
 
+LOG = logging.getLogger(__name__)
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -68,7 +71,7 @@ class Meldbook(Application):
     def __init__(self, env: Mapping[str, str] | None = None, chance: Chance | None = None) -> None:
         with schema_lock(env or {}):
             super().__init__(env)
-            self.index = GameIndex.for_env(dict(self.env))
+            self.index = GameIndex.beside(self.recorder)
         self.chance = chance or Chance()
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
@@ -122,14 +125,22 @@ class Meldbook(Application):
         """Whether the presented token is the game's recorder token (fixed at creation: its first event is read)."""
         return token_matches(token, self.game(game_id, version=1).token_hash)
 
-    def stored_events(self, game_id: UUID, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
-        """The game's events after a version (and up to another, if given), in order, each with its move's number.
+    def stored_events(
+        self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """The game's events after a version (up to another, and at most `limit` of them, if given), in order, each
+        with its move's number.
 
-        The record is read from its first event, which numbers the moves (domain/grouping.py).
+        The record is read from its first event up to the last one listed, which numbers the moves
+        (domain/grouping.py).
         """
-        events = list(self.repository.event_store.get(game_id, lte=upto))
-        if not events:
-            raise GameNotFoundError(f"there is no game {game_id}")
+        page = list(self.repository.event_store.get(game_id, gt=after or None, lte=upto, limit=limit))
+        if not page:
+            if after == 0 or not self.recorder.select_events(game_id, limit=1):
+                raise GameNotFoundError(f"there is no game {game_id}")
+            return []
+        last = page[-1].originator_version
+        events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=last))
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
         return [
@@ -145,32 +156,39 @@ class Meldbook(Application):
             raise GameNotFoundError(f"there is no game {game_id}")
         return last[0].originator_version
 
-    def list_games(self, wanted: GameFilter) -> tuple[list[GameEntry], int]:
-        """Games matching the filter, newest first; the index catches up with the event log first."""
+    def events_page(self, game_id: UUID, after: int, limit: int) -> Page[StoredEvent]:
+        """At most `limit` of the game's events after a version, and how many events the game has."""
+        listed = self.stored_events(game_id, after=after, limit=limit + 1)
+        last = self.recorder.select_events(game_id, desc=True, limit=1)
+        return Page(listed[:limit], last[0].originator_version if last else 0, len(listed) > limit)
+
+    def list_games(self, wanted: GameFilter) -> Page[GameEntry]:
+        """A page of the games matching the filter, newest first; the index catches up with the event log first."""
         self._catch_up_index()
         return self.index.search(wanted)
 
     def _catch_up_index(self) -> None:
-        start = self.index.position() + 1
-        while True:
-            batch = self.recorder.select_notifications(start, 500)
-            if not batch:
-                return
-            entries = []
-            for notification in batch:
-                if notification.topic == Game.Created.TOPIC:
-                    created = self.mapper.to_domain_event(notification)
-                    entries.append(
-                        GameEntry(
-                            str(created.originator_id),
-                            created.variant,
-                            created.title,
-                            list(created.players),
-                            created.timestamp.isoformat(),
-                        )
-                    )
-            self.index.add(entries, batch[-1].id)
-            start = batch[-1].id + 1
+        with self.index.catching_up:
+            start = self.index.position() + 1
+            while batch := self.recorder.select_notifications(start, 500):
+                created = [n for n in batch if n.topic == Game.Created.TOPIC]
+                self.index.add([e for e in map(self._listed, created) if e is not None], batch[-1].id)
+                start = batch[-1].id + 1
+
+    def _listed(self, notification: Any) -> GameEntry | None:
+        """A GameCreated event as the index lists it; None (and a log line) for one that cannot be read."""
+        try:
+            created = self.mapper.to_domain_event(notification)
+            return GameEntry(
+                str(created.originator_id),
+                created.variant,
+                created.title,
+                list(created.players),
+                created.timestamp.isoformat(),
+            )
+        except Exception:  # a stored event the index cannot read must not stop the listing of every other game
+            LOG.exception("games index: skipped notification %s, which cannot be read", notification.id)
+            return None
 
 
 def check_version(game: Game, expected_version: int) -> None:

@@ -6,27 +6,41 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-DEFAULT_SQLITE_PATH = "var/meldbook.sqlite"
+import platformdirs
+
+SQLITE_FILE = "meldbook.sqlite"
+POOL_DEFAULTS = {"POOL_SIZE": "2", "MAX_OVERFLOW": "2", "CONNECT_TIMEOUT": "5", "CONN_MAX_AGE": "1800"}
+"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min."""
 
 
 class ConfigError(ValueError):
     """The environment names no usable store."""
 
 
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """Meldbook's one data directory: MELDBOOK_DATA_DIR, else the user's data directory (~/.local/share/meldbook)."""
+    env = os.environ if environ is None else environ
+    configured = env.get("MELDBOOK_DATA_DIR")
+    return Path(configured).expanduser().resolve() if configured else platformdirs.user_data_path("meldbook")
+
+
 def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """The eventsourcing settings for the store the environment asks for.
 
-    MELDBOOK_STORE is `sqlite` (default; MELDBOOK_SQLITE_PATH, default var/meldbook.sqlite) or
-    `postgres` (MELDBOOK_POSTGRES_DBNAME, _HOST, _PORT, _USER, _PASSWORD).
+    MELDBOOK_STORE is `sqlite` (default: MELDBOOK_SQLITE_PATH, else meldbook.sqlite in the data directory) or
+    `postgres` (MELDBOOK_POSTGRES_DBNAME, _HOST, _PORT, _USER, _PASSWORD, and the pool's _POOL_SIZE,
+    _MAX_OVERFLOW, _CONNECT_TIMEOUT and _CONN_MAX_AGE).
     """
     env = os.environ if environ is None else environ
     store = env.get("MELDBOOK_STORE", "sqlite")
     if store == "sqlite":
-        path = env.get("MELDBOOK_SQLITE_PATH", DEFAULT_SQLITE_PATH)
-        if path != ":memory:":
+        path = env.get("MELDBOOK_SQLITE_PATH") or str(data_dir(env) / SQLITE_FILE)
+        if "memory" not in path:
+            path = str(Path(path).expanduser())
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path}
     if store == "postgres":
+        pool = {f"POSTGRES_{key}": env.get(f"MELDBOOK_POSTGRES_{key}", value) for key, value in POOL_DEFAULTS.items()}
         return {
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
             "POSTGRES_DBNAME": env.get("MELDBOOK_POSTGRES_DBNAME", "meldbook"),
@@ -34,7 +48,19 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             "POSTGRES_PORT": env.get("MELDBOOK_POSTGRES_PORT", "5432"),
             "POSTGRES_USER": env.get("MELDBOOK_POSTGRES_USER", "postgres"),
             "POSTGRES_PASSWORD": env.get("MELDBOOK_POSTGRES_PASSWORD", ""),
+            **pool,
             # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
             # commit out of order and the games index (which catches up by notification id) skips games for good.
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
+
+
+def store_location(settings: Mapping[str, str]) -> str:
+    """Where the store of these eventsourcing settings keeps the games, for a person to read."""
+    if settings.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":
+        where = f"{settings['POSTGRES_HOST']}:{settings.get('POSTGRES_PORT', '5432')}"
+        return f"PostgreSQL database {settings['POSTGRES_DBNAME']} on {where}"
+    path = settings.get("SQLITE_DBNAME", "")
+    if settings.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" and "memory" not in path:
+        return f"SQLite file {Path(path).expanduser().resolve()}"
+    return "memory (nothing is kept after the process ends)"

@@ -8,6 +8,8 @@ import secrets
 import psycopg
 from psycopg import sql
 
+from service.config import POOL_DEFAULTS
+
 USER = "postgres"
 PASSWORD = ""
 ADMIN_DBNAME = "postgres"
@@ -64,7 +66,7 @@ def database_exists(admin: psycopg.Connection, name: str) -> bool:
 
 
 def eventsourcing_env(dbname: str) -> dict[str, str]:
-    """Return eventsourcing Application settings for a PostgreSQL database."""
+    """Return eventsourcing Application settings for a PostgreSQL database, with the service's small pool."""
     return {
         "PERSISTENCE_MODULE": "eventsourcing.postgres",
         "POSTGRES_DBNAME": dbname,
@@ -72,4 +74,5 @@ def eventsourcing_env(dbname: str) -> dict[str, str]:
         "POSTGRES_PORT": port(),
         "POSTGRES_USER": USER,
         "POSTGRES_PASSWORD": PASSWORD,
+        **{f"POSTGRES_{key}": value for key, value in POOL_DEFAULTS.items()},
     }

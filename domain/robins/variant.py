@@ -11,7 +11,9 @@ from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.robins import dealing, legacy, legal, table, turn
 from domain.robins.melds import KINDS
+from domain.robins.problems import PROBLEMS
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.text import normal_name
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
@@ -48,6 +50,7 @@ class Robins(Variant):
         OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
+    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
@@ -95,6 +98,7 @@ class Robins(Variant):
                 raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
         resolved = {name: spec.check(rest.get(name, spec.default)) for name, spec in specs.items()}
         first = given.get("first_dealer")
+        first = normal_name(first) if isinstance(first, str) else first
         if first is not None and first not in players:
             raise SetupError("option first_dealer must name one of the players", field="options.first_dealer")
         return {**resolved, "first_dealer": first}

@@ -11,6 +11,7 @@ from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.roby import dealing, legacy, legal, play, settle
+from domain.roby.problems import PROBLEMS
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
@@ -68,6 +69,7 @@ class Roby(Variant):
         ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
+    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {

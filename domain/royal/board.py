@@ -13,6 +13,7 @@ from typing import Any
 
 from domain.cards import RANKS, SUITS, canonical
 from domain.errors import InvalidCardError, SetupError
+from domain.text import check_line
 
 TRIPOLEY: list[dict[str, Any]] = [
     {"id": "AH", "pays": "card", "cards": ["AH"]},
@@ -84,6 +85,7 @@ def check_board(value: object) -> list[dict[str, Any]]:
 def _space(item: object, where: str) -> dict[str, Any]:
     if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not 0 < len(item["id"]) <= 20:
         raise SetupError("each board space is an object with an 'id' of 1 to 20 characters", field=where)
+    check_line(item["id"], f"{where}.id", max_length=20)
     kind = item.get("pays")
     if kind not in PAYS:
         raise SetupError(f"space {item['id']}: 'pays' must be one of {', '.join(PAYS)}", field=where)

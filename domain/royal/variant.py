@@ -14,6 +14,7 @@ from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.royal import aces, auction, dealing, legacy, legal, poker, rummy, settle
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
+from domain.royal.problems import PROBLEMS
 from domain.royal.rules import ante_total
 from domain.royal.state import (
     ACE_BET,
@@ -74,6 +75,7 @@ class RoyalRummy(Variant):
         OptionSpec("board", TRIPOLEY, "the board layout: a list of spaces (default: the nine Tripoley spaces)"),
     )
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
+    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}

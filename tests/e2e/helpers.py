@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from domain.variants import PROBLEMS
 from tests.bots import concrete_bodies
 
 PROBLEM = "application/problem+json"
@@ -63,6 +64,8 @@ def assert_problem(response: TestResponse, status: int, code: str | None = None,
     problem = response.get_json()
     assert problem["status"] == status
     assert problem["code"] and problem["detail"]
+    assert problem["code"] in PROBLEMS, f"{problem['code']} is in no problem table"
+    assert (problem["type"], problem["title"]) == (f"/problems/{problem['code']}", PROBLEMS[problem["code"]].title)
     if code is not None:
         assert problem["code"] == code, problem
     if names is not None:
@@ -89,8 +92,22 @@ def stored(app: Flask) -> int:
 def footprint(client: FlaskClient, game: Created) -> tuple[int, int]:
     """The game's version and its number of stored events, as the API reports them."""
     version = client.get(game.url).get_json()["version"]
-    events = client.get(f"{game.url}/events").get_json()["events"]
-    return version, len(events)
+    return version, len(all_events(client, game.url))
+
+
+def all_events(client: Any, game_url: str, headers: dict[str, str] | None = None, after: int = 0) -> list[dict]:
+    """Every stored event of a game after a version, page after page (each page checked against the listing shape)."""
+    events: list[dict] = []
+    query: dict[str, Any] = {"after": after, "limit": 1000}
+    while True:
+        response = client.get(f"{game_url}/events", headers=headers or {}, query_string=query)
+        assert response.status_code == 200, response.get_data(as_text=True)[:500]
+        page = response.get_json()
+        assert set(page) == {"items", "limit", "next_cursor", "total"}, page
+        events += page["items"]
+        if page["next_cursor"] is None:
+            return events
+        query = {"cursor": page["next_cursor"], "limit": 1000}
 
 
 def legal_actions(client: FlaskClient, game: Created) -> tuple[int, list[dict[str, Any]], bool]:

@@ -13,7 +13,7 @@ from werkzeug.test import TestResponse
 
 from api.app import create_app
 from tests.bots import SeededChance
-from tests.e2e.helpers import Created, create, legal_actions, listed_bodies, play
+from tests.e2e.helpers import Created, all_events, create, legal_actions, listed_bodies, play
 
 
 @pytest.fixture
@@ -49,10 +49,10 @@ def test_a_second_move_at_a_version_already_used_is_a_409_and_stores_nothing(cli
     first, second = (listed_bodies(legal) * 2)[:2]
     won = client.post(f"{game.url}/moves", json=first, headers=game.auth)
     assert won.status_code == 201 and won.get_json()["version"] > version
-    events = client.get(f"{game.url}/events").get_json()["events"]
+    events = all_events(client, game.url)
     lost = client.post(f"{game.url}/moves", json=second, headers=game.auth)
     assert lost.status_code == 409 and lost.get_json()["code"] == "stale-version"
-    assert client.get(f"{game.url}/events").get_json()["events"] == events
+    assert all_events(client, game.url) == events
 
 
 def test_two_servers_racing_at_one_version_store_exactly_one_move(
@@ -73,11 +73,11 @@ def test_two_servers_racing_at_one_version_store_exactly_one_move(
         winner = next(r for r in responses if r.status_code == 201).get_json()
         loser = next(r for r in responses if r.status_code == 409)
         assert loser.mimetype == "application/problem+json" and loser.get_json()["code"] == "stale-version"
-        stored = client.get(f"{game.url}/events?after={version}", headers=game.auth).get_json()["events"]
+        stored = all_events(client, game.url, game.auth, after=version)
         assert stored == winner["events"]
         assert [e["version"] for e in stored] == list(range(version + 1, winner["version"] + 1))
         seen_by_other = clients[1].get(game.url).get_json()["version"]
         assert seen_by_other == winner["version"]
-    all_events = client.get(f"{game.url}/events").get_json()["events"]
-    assert [e["version"] for e in all_events] == list(range(1, len(all_events) + 1))
+    every_event = all_events(client, game.url)
+    assert [e["version"] for e in every_event] == list(range(1, len(every_event) + 1))
     assert len(outcomes) == 12

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -45,6 +48,11 @@ def require_browser() -> ModuleType:
     pytest.skip(missing)
 
 
+def launch(playwright: Any) -> Any:
+    """Debian's chromium, headless."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
@@ -63,7 +71,7 @@ def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alon
     sync_api = require_browser()
     requested: list[str] = []
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 2000})
             page.on("request", lambda request: requested.append(request.url))
@@ -80,3 +88,35 @@ def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alon
     assert any(url.endswith("/openapi.json") for url in requested), requested
     foreign = [url for url in requested if urlsplit(url).scheme != "data" and urlsplit(url).hostname not in LOCAL_HOSTS]
     assert not foreign, f"the docs page fetched from other hosts: {foreign}"
+
+
+def test_the_docs_page_sends_the_token_given_to_authorize_and_breaks_none_of_its_strict_csp(server: str) -> None:
+    sync_api = require_browser()
+    body = json.dumps({"variant": "roby", "players": ["ann", "bob"]}).encode()
+    request = urllib.request.Request(f"{server}/games", body, {"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created = json.load(answer)
+    console: list[str] = []
+    sent: dict[str, str | None] = {}
+    with sync_api.sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 2000})
+            page.on("console", lambda message: console.append(message.text))
+            page.on("request", lambda request: sent.update({request.url: request.headers.get("authorization")}))
+            response = page.goto(f"{server}/docs", wait_until="networkidle")
+            assert response is not None and "frame-ancestors 'none'" in response.headers["content-security-policy"]
+            page.locator("button.authorize").first.click()
+            page.locator(".auth-container input").first.fill(created["token"])
+            page.locator(".auth-btn-wrapper button.authorize").first.click()
+            page.locator("button.btn-done").first.click()
+            read = page.locator('.opblock-get:has([data-path="/games/{game_id}"])').first
+            read.locator(".opblock-summary").first.click()
+            read.locator("button.try-out__btn").click()
+            read.locator('input[placeholder="game_id"]').fill(created["id"])
+            read.locator("button.execute").click()
+            read.locator(".live-responses-table").wait_for(timeout=20_000)
+        finally:
+            browser.close()
+    assert sent[f"{server}/games/{created['id']}"] == f"Bearer {created['token']}"
+    assert not [text for text in console if "Content Security Policy" in text], console

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.version import __version__
-from tests.e2e.helpers import bearer, create, legal_actions, listed_bodies, play
+from tests.e2e.helpers import all_events, bearer, create, legal_actions, listed_bodies, play
 
 
 def test_health_answers_ok_and_names_the_store_and_the_version(client: FlaskClient, store_env: dict[str, str]) -> None:
@@ -77,18 +77,23 @@ def test_listing_games_filters_by_player_variant_and_dates_with_pages_and_totals
     create(client, players=("ann", "zed"), variant="robins")
     create(client, players=("bob", "cy", "dee"), variant="royal")
     listed = client.get("/games").get_json()
-    assert listed["total"] == 7 and len(listed["games"]) == 7 and (listed["page"], listed["page_size"]) == (1, 20)
-    stamps = [g["created_at"] for g in listed["games"]]
+    assert (listed["total"], len(listed["items"]), listed["limit"], listed["next_cursor"]) == (7, 7, 20, None)
+    stamps = [g["created_at"] for g in listed["items"]]
     assert stamps == sorted(stamps, reverse=True)
     assert client.get("/games?player=ann").get_json()["total"] == 6
-    assert client.get("/games?player=guest3").get_json()["games"][0]["title"] == "roby 3"
-    assert client.get("/games?player=nobody").get_json() == {"games": [], "total": 0, "page": 1, "page_size": 20}
-    assert client.get("/games?variant=royal").get_json()["games"][0]["players"] == ["bob", "cy", "dee"]
+    assert client.get("/games?player=guest3").get_json()["items"][0]["title"] == "roby 3"
+    nobody = {"items": [], "limit": 20, "next_cursor": None, "total": 0}
+    assert client.get("/games?player=nobody").get_json() == nobody
+    assert client.get("/games?variant=royal").get_json()["items"][0]["players"] == ["bob", "cy", "dee"]
     assert client.get("/games?variant=robins&player=ann").get_json()["total"] == 1
     assert client.get("/games?variant=roby&player=bob").get_json()["total"] == 0
-    pages = [client.get(f"/games?player=ann&page_size=4&page={n}").get_json() for n in (1, 2, 3)]
-    assert [len(p["games"]) for p in pages] == [4, 2, 0] and all(p["total"] == 6 for p in pages)
-    assert len({g["id"] for p in pages for g in p["games"]}) == 6
+    first = client.get("/games?player=ann&limit=4").get_json()
+    second = client.get("/games", query_string={"player": "ann", "limit": 4, "cursor": first["next_cursor"]}).get_json()
+    assert [len(p["items"]) for p in (first, second)] == [4, 2] and all(p["total"] == 6 for p in (first, second))
+    assert first["next_cursor"] and second["next_cursor"] is None
+    anns = client.get("/games?player=ann").get_json()["items"]
+    assert first["items"] + second["items"] == anns
+    assert len({g["id"] for p in (first, second) for g in p["items"]}) == 6
     today = date.fromisoformat(stamps[0][:10])
     day_after, day_before = today + timedelta(days=1), today - timedelta(days=1)
     assert client.get(f"/games?since={today}").get_json()["total"] == 7
@@ -104,18 +109,36 @@ def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: Fl
     response = client.get(f"{game.url}/events")
     assert response.status_code == 200
     body = response.get_json()
-    assert body["game_id"] == game.id
-    versions = [e["version"] for e in body["events"]]
+    versions = [e["version"] for e in body["items"]]
     assert versions == list(range(1, len(versions) + 1)) and len(versions) > game.version
-    first = body["events"][0]
+    assert (body["total"], body["next_cursor"]) == (len(versions), None)
+    first = body["items"][0]
     assert first["type"] == "GameCreated" and first["topic"] == "meldbook.GameCreated"
     assert {"version", "move", "type", "topic", "timestamp", "data"} == set(first)
-    moves = [e["move"] for e in body["events"] if e["type"] == "MoveRecorded"]
+    moves = [e["move"] for e in body["items"] if e["type"] == "MoveRecorded"]
     assert moves == list(range(1, 7)), "every move is numbered by its envelope, from 1"
-    assert first["move"] == 0 and body["events"][-1]["move"] == 6
-    later = client.get(f"{game.url}/events?after=3").get_json()["events"]
-    assert later == body["events"][3:]
-    assert client.get(f"{game.url}/events?after={versions[-1]}").get_json()["events"] == []
+    assert first["move"] == 0 and body["items"][-1]["move"] == 6
+    later = all_events(client, game.url, after=3)
+    assert later == body["items"][3:]
+    assert all_events(client, game.url, after=versions[-1]) == []
+
+
+def test_events_are_listed_a_bounded_page_at_a_time_following_the_cursor(client: FlaskClient) -> None:
+    game = create(client)
+    play(client, game, random.Random(1), 6)
+    every = all_events(client, game.url)
+    pages, query = [], {"limit": 3}
+    while True:
+        page = client.get(f"{game.url}/events", query_string=query).get_json()
+        assert len(page["items"]) <= 3 and page["total"] == len(every) and page["limit"] == 3
+        pages.append(page["items"])
+        if page["next_cursor"] is None:
+            break
+        query = {"limit": 3, "cursor": page["next_cursor"]}
+    assert [event for items in pages for event in items] == every
+    assert len(pages) == -(-len(every) // 3)
+    after = client.get(f"{game.url}/events", query_string={"after": 2, "limit": 3}).get_json()
+    assert after["items"] == every[2:5] and after["total"] == len(every)
 
 
 def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: FlaskClient) -> None:
@@ -152,7 +175,7 @@ def test_a_listed_move_is_recorded_with_201_its_events_and_the_new_etag(client: 
     result = response.get_json()
     assert result["version"] > version and response.headers["ETag"] == f'"{result["version"]}"'
     assert [e["version"] for e in result["events"]] == list(range(version + 1, result["version"] + 1))
-    stored = client.get(f"{game.url}/events?after={version}", headers=game.auth).get_json()["events"]
+    stored = all_events(client, game.url, game.auth, after=version)
     assert stored == result["events"]
 
 

@@ -19,6 +19,7 @@ from tests.bots.robins import play_robins
 from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
 from tests.bots.twins import recorded_twin, shuffled_again
+from tests.e2e.helpers import all_events
 from tests.walk import CHECKS, TOKEN, store, walk
 
 Events = Callable[[], list[Any]]
@@ -85,7 +86,7 @@ def test_the_recorder_reads_the_state_between_a_discard_and_the_stock_it_rebuilt
     sqlite_app: Flask, sqlite_client: FlaskClient
 ) -> None:
     walked = store(sqlite_app, lambda token: shuffled_again(GAMES["roby"][0](), token))
-    events = sqlite_client.get(f"/games/{walked.id}/events").get_json()["events"]
+    events = all_events(sqlite_client, f"/games/{walked.id}")
     rebuilt = next(e for e in events if e["type"] == "StockReshuffled")
     discard = events[rebuilt["version"] - 2]
     assert discard["type"] == "CardDiscarded" and discard["move"] == rebuilt["move"]

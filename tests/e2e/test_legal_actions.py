@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from domain.cards import packs
-from tests.e2e.helpers import Created, create, listed_bodies, pick_body, play, stored
+from tests.e2e.helpers import Created, all_events, create, listed_bodies, pick_body, play, stored
 
 DECK = sorted(packs(1, 0))
 BOGUS = ["KZ", "1S", "", "10", "JK"]
@@ -22,7 +22,7 @@ PLAYERS = ("ann", "bob", "cy")
 def test_a_client_posting_only_listed_bodies_is_never_refused(client: FlaskClient) -> None:
     game = create(client, players=PLAYERS)
     assert play(client, game, random.Random(150), 150) == 150
-    events = client.get(f"{game.url}/events").get_json()["events"]
+    events = all_events(client, game.url)
     assert {"HandDealt", "StockCardDrawn", "CardDiscarded"} <= {e["type"] for e in events}
 
 
@@ -38,7 +38,7 @@ def test_a_client_plays_a_whole_three_player_roby_game_through_http_by_posting_l
     assert shown["state"]["winner"] in PLAYERS
     assert sum(shown["state"]["ledger"]["balances"].values()) == 0
     assert client.get(game.url, headers=game.auth).get_json()["legal_actions"] == []
-    assert "GameWon" in {e["type"] for e in client.get(f"{game.url}/events").get_json()["events"]}
+    assert "GameWon" in {e["type"] for e in all_events(client, game.url)}
 
 
 def canonical(body: dict[str, Any], stock_top: str | None) -> str:

@@ -61,3 +61,60 @@ def test_every_operation_documents_its_problem_responses(sqlite_app: Flask) -> N
             assert "default" in operation["responses"], (path, method)
     moves = spec["paths"]["/games/{game_id}/moves"]["post"]["responses"]
     assert {"201", "401", "403", "409", "412", "422", "428"} <= set(moves)
+
+
+def _resolved(spec: dict[str, Any], item: dict[str, Any]) -> dict[str, Any]:
+    """A response or parameter, following a $ref into the components."""
+    while "$ref" in item:
+        section, name = item["$ref"].split("/")[-2:]
+        item = spec["components"][section][name]
+    return item
+
+
+def _operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (path, method, operation)
+        for path, operations in spec["paths"].items()
+        for method, operation in operations.items()
+        if method != "parameters"
+    ]
+
+
+def test_every_error_response_is_documented_as_the_problem_document_it_is_served_as(sqlite_app: Flask) -> None:
+    spec = served_spec(sqlite_app)
+    for path, method, operation in _operations(spec):
+        for status, response in operation["responses"].items():
+            if status == "default" or int(status) >= 400:
+                content = _resolved(spec, response).get("content", {})
+                assert set(content) == {"application/problem+json"}, (path, method, status, content)
+                assert content["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
+
+
+def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> None:
+    spec = served_spec(sqlite_app)
+    bodies = [(p, m, o) for p, m, o in _operations(spec) if "requestBody" in o]
+    assert {(p, m) for p, m, _ in bodies} == {("/games", "post"), ("/games/{game_id}/moves", "post")}
+    for path, method, operation in bodies:
+        assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
+
+
+def test_moves_require_the_recorder_token_reads_accept_it_and_the_rest_need_none(sqlite_app: Flask) -> None:
+    spec = served_spec(sqlite_app)
+    scheme = spec["components"]["securitySchemes"]["recorderToken"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
+    assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}]
+    for read in ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state"):
+        assert security.pop((read, "get")) == [{}, {"recorderToken": []}], read
+    assert set(security.values()) == {None}
+
+
+def test_the_version_headers_and_their_answers_are_documented(sqlite_app: Flask) -> None:
+    spec = served_spec(sqlite_app)
+    move = spec["paths"]["/games/{game_id}/moves"]["post"]
+    if_match = [_resolved(spec, p) for p in move["parameters"] if _resolved(spec, p)["name"] == "If-Match"]
+    assert if_match and if_match[0]["in"] == "header" and "428" in if_match[0]["description"]
+    assert {"409", "412", "428"} <= set(move["responses"])
+    assert "ETag" in move["responses"]["201"]["headers"]
+    assert "ETag" in spec["paths"]["/games/{game_id}"]["get"]["responses"]["200"]["headers"]
+    assert {"ETag", "Location"} <= set(spec["paths"]["/games"]["post"]["responses"]["201"]["headers"])

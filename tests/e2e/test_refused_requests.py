@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from api.listing import encode_cursor
 from tests.e2e.helpers import assert_problem, bearer, create, footprint, stored
 
 ROBY = {"variant": "roby", "players": ["ann", "bob"]}
 JSON = {"Content-Type": "application/json"}
 UNKNOWN_GAME = "/games/00000000-0000-4000-8000-000000000000"
 
+BOARD_WITH_A_NUL = [{"id": "pot\u0000", "pays": "pot"}, {"id": "kitty", "pays": "kitty"}]
 BAD_SETUPS: dict[str, tuple[dict[str, Any], int, str]] = {
     "malformed JSON": ({"data": '{"variant": "roby"', "headers": JSON}, 400, "body"),
     "a JSON array": ({"data": '["roby"]', "headers": JSON}, 422, "body"),
@@ -45,6 +48,17 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], int, str]] = {
         "body",
     ),
     "an oversized body": ({"json": {**ROBY, "title": "x" * 70_000}}, 413, "request-entity-too-large"),
+    "a JSON body sent as text/plain": (
+        {"data": '{"variant": "roby", "players": ["ann", "bob"]}', "headers": {"Content-Type": "text/plain"}},
+        415,
+        "application/json",
+    ),
+    "a JSON body without a content type": (
+        {"data": '{"variant": "roby", "players": ["ann", "bob"]}'},
+        415,
+        "application/json",
+    ),
+    "a form body": ({"data": {"variant": "roby", "players": "ann"}}, 415, "application/json"),
     "an unknown field": ({"json": {**ROBY, "colour": "red"}}, 422, "colour"),
     "no variant": ({"json": {"players": ["ann", "bob"]}}, 422, "variant"),
     "an invalid variant": ({"json": {**ROBY, "variant": "gin"}}, 422, "variant"),
@@ -69,6 +83,31 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], int, str]] = {
     "one pack for five players": ({"json": {**ROBY, "players": list("abcde"), "options": {"packs": 1}}}, 422, "packs"),
     "an unknown deal mode": ({"json": {**ROBY, "deal_mode": "dealt"}}, 422, "deal_mode"),
     "a title that is not text": ({"json": {**ROBY, "title": 5}}, 422, "title"),
+    "a NUL in the title": ({"json": {**ROBY, "title": "x\u0000"}}, 422, "title"),
+    "a NUL in a player's name": ({"json": {**ROBY, "players": ["ann\u0000", "bob"]}}, 422, "players.0"),
+    "a lone surrogate in a player's name": ({"json": {**ROBY, "players": ["\ud800", "B"]}}, 422, "players.0"),
+    "a lone surrogate in the title": ({"json": {**ROBY, "title": "a\udfffb"}}, 422, "title"),
+    "a unit separator in a name": ({"json": {**ROBY, "players": ["ann\x1fbob", "cy"]}}, 422, "players.0"),
+    "a tab in a name": ({"json": {**ROBY, "players": ["ann\tlee", "cy"]}}, 422, "players.0"),
+    "a line break in the title": ({"json": {**ROBY, "title": "Friday\nnight"}}, 422, "title"),
+    "a DEL in the title": ({"json": {**ROBY, "title": "x\x7f"}}, 422, "title"),
+    "a C1 control in a name": ({"json": {**ROBY, "players": ["ann", "b\x85"]}}, 422, "players.1"),
+    "a line separator in the title": ({"json": {**ROBY, "title": "a\u2028b"}}, 422, "title"),
+    "a non-character in a name": ({"json": {**ROBY, "players": ["ann", "bob\uffff"]}}, 422, "players.1"),
+    "a NUL in an option's name": ({"json": {**ROBY, "options": {"x\u0000": 1}}}, 422, "options"),
+    "a NUL in the variant": ({"json": {**ROBY, "variant": "roby\u0000"}}, 422, "variant"),
+    "names that differ only in case": ({"json": {**ROBY, "players": ["Ann", "ann"]}}, 422, "players"),
+    "names that differ only in spacing": ({"json": {**ROBY, "players": ["Ann Lee", " Ann  Lee"]}}, 422, "players"),
+    "names that differ only in composition": (
+        {"json": {**ROBY, "players": ["Zo\u00e9", "zoe\u0301"]}},
+        422,
+        "players",
+    ),
+    "a NUL in a board space id": (
+        {"json": {"variant": "royal", "players": ["a", "b", "c"], "options": {"board": BOARD_WITH_A_NUL}}},
+        422,
+        "options.board.id",
+    ),
 }
 
 
@@ -83,19 +122,26 @@ def test_a_bad_game_setup_is_refused_with_a_problem_naming_its_fault_and_creates
     assert shared_client.get("/games").get_json()["total"] == listed
 
 
+EVENTS_CURSOR, GAMES_CURSOR = encode_cursor("events", 2), encode_cursor("games", ["2024-01-01", "x"])
 BAD_QUERIES: dict[str, tuple[str, int, str]] = {
-    "a huge page": ("/games?page=" + "9" * 40, 422, "page"),
-    "a page of zero": ("/games?page=0", 422, "page"),
-    "a negative page": ("/games?page=-1", 422, "page"),
-    "a fractional page": ("/games?page=1.5", 422, "page"),
-    "a boolean page": ("/games?page=true", 422, "page"),
-    "a textual page": ("/games?page=two", 422, "page"),
-    "a huge page_size": ("/games?page_size=" + "9" * 400, 422, "page_size"),
-    "a page_size over 100": ("/games?page_size=101", 422, "page_size"),
+    "a negative limit": ("/games?limit=-1", 422, "limit"),
+    "a fractional limit": ("/games?limit=1.5", 422, "limit"),
+    "a boolean limit": ("/games?limit=true", 422, "limit"),
+    "a textual limit": ("/games?limit=two", 422, "limit"),
+    "a huge limit": ("/games?limit=" + "9" * 400, 422, "limit"),
+    "a limit over 100": ("/games?limit=101", 422, "limit"),
+    "a limit of zero": ("/games?limit=0", 422, "limit"),
+    "a cursor that is not one": ("/games?cursor=abc", 422, "cursor"),
+    "a cursor of the events list": ("/games?cursor=" + EVENTS_CURSOR, 422, "cursor"),
+    "an events cursor of another list": ("{game}/events?cursor=" + GAMES_CURSOR, 422, "cursor"),
+    "both a cursor and after": ("{game}/events?after=1&cursor=" + EVENTS_CURSOR, 422, "cursor"),
+    "an events limit over 1000": ("{game}/events?limit=1001", 422, "limit"),
     "a bad since date": ("/games?since=2024-13-01", 422, "since"),
     "a since that is not a date": ("/games?since=yesterday", 422, "since"),
     "a five-digit year": ("/games?until=99999-01-01", 422, "until"),
     "an empty player": ("/games?player=", 422, "player"),
+    "a NUL in the player": ("/games?player=ann%00", 422, "player"),
+    "a NUL in the variant": ("/games?variant=roby%00", 422, "variant"),
     "a huge at": ("{game}/state?at=" + "9" * 40, 422, "at"),
     "no at": ("{game}/state", 422, "at"),
     "an at of zero": ("{game}/state?at=0", 422, "at"),
@@ -156,4 +202,19 @@ def test_a_method_an_endpoint_does_not_take_is_a_405_with_an_allow_header(
     response = getattr(shared_client, method)(path.format(game=game.url), json={})
     assert_problem(response, 405, "method-not-allowed")
     assert allowed in {m.strip() for m in response.headers["Allow"].split(",")}
+    assert stored(shared_app) == before
+
+
+@pytest.mark.parametrize(
+    "headers", [{"Content-Type": "text/plain"}, {}, {"Content-Type": "application/x-www-form-urlencoded"}]
+)
+def test_a_move_sent_without_a_json_content_type_is_a_415_naming_application_json_and_stores_nothing(
+    shared_app: Flask, shared_client: FlaskClient, headers: dict[str, str]
+) -> None:
+    game = create(shared_client)
+    before = stored(shared_app)
+    move = json.dumps({"type": "cut", "player": "ann", "expected_version": game.version})
+    response = shared_client.post(f"{game.url}/moves", data=move, headers={**game.auth, **headers})
+    problem = assert_problem(response, 415, "unsupported-media-type", names="application/json")
+    assert "application/json" in problem["detail"]
     assert stored(shared_app) == before

@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.bots.robins import choose
-from tests.e2e.helpers import Created, assert_problem, create, footprint, legal_actions, own_events, stored
+from tests.e2e.helpers import Created, all_events, assert_problem, create, footprint, legal_actions, own_events, stored
 
 PLAYERS = ("ann", "bob")
 
@@ -46,7 +46,7 @@ def test_a_whole_robins_game_is_played_through_the_listed_bodies(client: FlaskCl
     assert shown["over"] and shown["state"]["winner"] in PLAYERS
     assert max(shown["state"]["scores"].values()) >= 505
     assert shown["options"] == {"deuce_in_hand": 20, "first_dealer": None}
-    events = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    events = all_events(client, game.url, game.auth)
     scored = [e for e in events if e["type"].endswith("PointsScored")]
     assert scored and all(e["data"]["rule"].startswith("robins.scoring.") for e in scored)
 

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from tests.bots.robins import choose
-from tests.e2e.helpers import Created, assert_problem, create, own_events
+from tests.e2e.helpers import Created, all_events, assert_problem, create, own_events
 from tests.e2e.live import running_server
 
 PLAYERS = ("ann", "bob")
@@ -39,7 +39,7 @@ class Recorder:
 
     def events(self) -> list[dict[str, Any]]:
         """Every stored event of the game, as the recorder sees it."""
-        return self.client.get(f"{self.game.url}/events", headers=self.game.auth).get_json()["events"]
+        return all_events(self.client, self.game.url, self.game.auth)
 
     def move(self, body: dict[str, Any]) -> list[dict[str, Any]]:
         """Record one move at the current version; return the events it stored."""
@@ -258,7 +258,7 @@ def after_restart(client: Any, game: Created, final: dict[str, Any]) -> None:
         True,
         [],
     )
-    public = client.get(f"{game.url}/events").get_json()["events"]
+    public = all_events(client, game.url)
     assert [e["version"] for e in public] == list(range(1, final["version"] + 1))
     assert all(e["data"]["hands"] is None for e in public if kinds([e]) == ["HandDealt"])
 

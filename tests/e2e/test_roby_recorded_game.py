@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
-from tests.e2e.helpers import Created, assert_problem, create, own_events
+from tests.e2e.helpers import Created, all_events, assert_problem, create, own_events
 from tests.e2e.live import running_server
 
 GROUP_AND_RUNS = [["9C", "10C", "JC"], ["4S", "5S", "6S", "7S"], ["JH", "JS", "JD"]]
@@ -130,7 +130,7 @@ def record_the_whole_game(client: Any) -> tuple[Created, dict[str, Any], list[di
     for version in range(1, final["version"] + 1):
         at = client.get(f"{game.url}/state?at={version}", headers=game.auth)
         assert at.status_code == 200 and at.get_json()["version"] == version
-    events = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    events = all_events(client, game.url, game.auth)
     assert [e["version"] for e in events] == list(range(1, final["version"] + 1))
     return game, final, events
 
@@ -140,7 +140,7 @@ def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(a
     app.extensions["meldbook"].close()
     restarted = create_app(env=dict(app.extensions["meldbook"].env)).test_client()
     assert restarted.get(game.url, headers=game.auth).get_json() == final
-    assert restarted.get(f"{game.url}/events", headers=game.auth).get_json()["events"] == events
+    assert all_events(restarted, game.url, game.auth) == events
 
 
 def test_the_same_game_through_a_running_server_is_still_there_after_the_server_restarts(
@@ -150,7 +150,7 @@ def test_the_same_game_through_a_running_server_is_still_there_after_the_server_
         game, final, events = record_the_whole_game(server)
     with running_server(store_env) as restarted:
         assert restarted.get(game.url, headers=game.auth).get_json() == final
-        assert restarted.get(f"{game.url}/events", headers=game.auth).get_json()["events"] == events
+        assert all_events(restarted, game.url, game.auth) == events
         assert restarted.get(f"{game.url}/state?at=30", headers=game.auth).get_json()["version"] == 30
 
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from domain.royal.rules import colour
-from tests.e2e.helpers import Created, create
+from tests.e2e.helpers import Created, all_events, create
 from tests.e2e.royal_session import BIDS, DEAL_1, DEALS, OPTIONS, PLAYERS, run_session
 
 Event = dict[str, Any]
@@ -48,7 +48,7 @@ class Session:
 
     def __init__(self, client: FlaskClient, game: Created) -> None:
         self.client, self.game = client, game
-        self.events: list[Event] = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+        self.events: list[Event] = all_events(client, game.url, game.auth)
         self.facts = [e for e in self.events if e["type"] != "MoveRecorded"]
         """The events less the moves' envelopes: what happened at the table, in order."""
         starts = [i for i, e in enumerate(self.events) if e["type"] == "DealStarted"]

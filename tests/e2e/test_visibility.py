@@ -9,7 +9,7 @@ import pytest
 from eventsourcing.utils import resolve_topic
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import Created, create, legal_actions, listed_bodies, play
+from tests.e2e.helpers import Created, all_events, create, legal_actions, listed_bodies, play
 from tests.walk import json_paths as walk
 
 Path = str
@@ -94,7 +94,7 @@ def test_spectators_see_counts_for_hands_and_stock_and_no_seed_or_legal_actions(
     last = shown["version"]
     for at in range(1, last + 1):
         assert_masked(client.get(f"{game.url}/state?at={at}").get_json())
-    events = client.get(f"{game.url}/events").get_json()["events"]
+    events = all_events(client, game.url)
     assert len(events) == last
     assert_events_masked(events, recorder=False)
     dealt = [e for e in events if e["type"] == "HandDealt"]
@@ -114,7 +114,7 @@ def test_the_recorder_sees_hands_stock_seeds_and_legal_actions_but_never_the_tok
         past = client.get(f"{game.url}/state?at={at}", headers=game.auth).get_json()
         assert_shown_in_full(past)
         assert "legal_actions" in past
-    events = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    events = all_events(client, game.url, game.auth)
     assert_events_masked(events, recorder=True)
     dealt = next(e for e in events if e["type"] == "HandDealt")
     assert all(len(cards) == 10 for cards in dealt["data"]["hands"].values())
@@ -150,8 +150,8 @@ def test_a_moves_envelope_never_shows_a_spectator_a_hidden_card(client: FlaskCli
     """Drawn stock cards, dealt hands and seeds are blank in the envelope a spectator reads; the recorder's has
     them; and no card in an envelope a spectator reads is one the move's own public events do not show."""
     game = make(client)
-    public = client.get(f"{game.url}/events").get_json()["events"]
-    full = client.get(f"{game.url}/events", headers=game.auth).get_json()["events"]
+    public = all_events(client, game.url)
+    full = all_events(client, game.url, game.auth)
     envelopes = [(shown, whole) for shown, whole in zip(public, full, strict=True) if shown["type"] == "MoveRecorded"]
     assert envelopes
     secret_by_type = {"draw": ["card"], "deal": ["hands", "seeds"], "cut": ["seeds"], "discard": ["seeds"]}

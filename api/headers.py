@@ -1,0 +1,69 @@
+"""The headers every answer carries, owned here and nowhere else: caching, sniffing, framing, CORS, the server.
+
+- `Cache-Control: no-store` on every answer to a request that carries credentials (it may hold hidden cards)
+  and on every answer to a write (a new game's token, a move's events); other answers are `no-cache`, so a
+  cache revalidates them with their ETag. `Vary: Authorization` tells caches the answer depends on the token.
+- `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` on every answer.
+- Every HTML page gets a strict Content-Security-Policy (its own origin only, no inline script or style, no
+  framing); every other answer one that forbids everything.
+- CORS only for the origins MELDBOOK_CORS_ORIGINS lists (comma-separated); none by default.
+- The development server says `Server: Meldbook`, without a version (gunicorn says `gunicorn`, without one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask import Flask, Response, request
+from werkzeug.serving import WSGIRequestHandler
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+DATA_POLICY = "default-src 'none'; frame-ancestors 'none'"
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CORS_METHODS = "GET, POST"
+CORS_REQUEST_HEADERS = "Authorization, Content-Type, If-Match"
+CORS_EXPOSED = "ETag, Location, WWW-Authenticate"
+
+
+def cors_origins(environ: Mapping[str, str]) -> frozenset[str]:
+    """The origins allowed to call the API from a browser page: MELDBOOK_CORS_ORIGINS, comma-separated."""
+    return frozenset(o.strip().rstrip("/") for o in environ.get("MELDBOOK_CORS_ORIGINS", "").split(",") if o.strip())
+
+
+def install(app: Flask, allowed_origins: frozenset[str]) -> None:
+    """Add the headers to every answer the app gives, error answers included."""
+
+    @app.after_request
+    def add_headers(response: Response) -> Response:
+        headers = response.headers
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["Referrer-Policy"] = "no-referrer"
+        headers["Content-Security-Policy"] = PAGE_POLICY if response.mimetype == "text/html" else DATA_POLICY
+        if response.mimetype == "text/html":
+            headers["X-Frame-Options"] = "DENY"
+        if "Authorization" in request.headers or request.method not in SAFE_METHODS:
+            headers["Cache-Control"] = "no-store"
+        elif "Cache-Control" not in headers:
+            headers["Cache-Control"] = "no-cache"
+        response.vary.add("Authorization")
+        origin = request.headers.get("Origin", "").rstrip("/")
+        if origin and origin in allowed_origins:
+            headers["Access-Control-Allow-Origin"] = origin
+            headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
+            response.vary.add("Origin")
+            if request.method == "OPTIONS":
+                headers["Access-Control-Allow-Methods"] = CORS_METHODS
+                headers["Access-Control-Allow-Headers"] = CORS_REQUEST_HEADERS
+                headers["Access-Control-Max-Age"] = "600"
+        return response
+
+
+class QuietRequestHandler(WSGIRequestHandler):
+    """Werkzeug's request handler without its version (and Python's) in the Server header."""
+
+    def version_string(self) -> str:
+        """The Server header: the product alone."""
+        return "Meldbook"

@@ -1,0 +1,208 @@
+"""Every problem code Meldbook answers with, as one table: code, title, usual status, what it concerns, an example.
+
+The generic codes (malformed input, tokens, versions, the turn order) are here; each variant's rule codes are a
+table in its own package (`domain/<variant>/problems.py`) that reaches the registry through the variant. The API
+takes each problem document's title and status from this table and serves every entry at /problems/<code>.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from domain.cards import SPELLINGS
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One kind of refusal: its stable code, a short title, what it concerns and an example of its detail."""
+
+    code: str
+    title: str
+    concerns: str
+    """The rule sentence it enforces, or the field or header at fault."""
+    example: str
+    """A detail as the service writes it."""
+    status: int = 422
+
+
+def problem_table(*tables: Iterable[Problem]) -> dict[str, Problem]:
+    """One registry from several tables; a code listed twice is a mistake caught at import."""
+    registry: dict[str, Problem] = {}
+    for problem in (p for table in tables for p in table):
+        if problem.code in registry:
+            raise ValueError(f"problem code {problem.code} is listed twice")
+        registry[problem.code] = problem
+    return registry
+
+
+GENERIC: tuple[Problem, ...] = (
+    Problem(
+        "meldbook-error",
+        "Request refused",
+        "the request, as the detail says",
+        "the request was refused",
+    ),
+    Problem(
+        "invalid-text",
+        "Text that cannot be stored",
+        "a text field, named by `field`: single-line text (names, titles, ids) holds no control character, line or "
+        "paragraph separator, lone surrogate or non-character; multi-line text allows only line breaks and tabs",
+        "title contains a control character (U+0000) at position 2: it is single-line text",
+    ),
+    Problem("unknown-card", "Not a card", f"a card code, named by `field`: {SPELLINGS}", "'1C' is not a card: ..."),
+    Problem(
+        "invalid-action",
+        "Malformed action",
+        "the move body: its type and fields, as GET /variants lists them for the variant",
+        "a discard action needs 'card'",
+    ),
+    Problem(
+        "invalid-setup",
+        "Game cannot be set up as asked",
+        "the new game's variant, players, options or deal mode, named by `field`",
+        "Roby is played by 2 to 8 players, not 9",
+    ),
+    Problem(
+        "illegal-move",
+        "Move the rules forbid",
+        "a rule of the variant; most rules have a code of their own",
+        "the discard pile is taken from once a turn, right after the stock draw and before any table play",
+    ),
+    Problem(
+        "out-of-turn",
+        "Not this player's turn",
+        "the turn order: only the players GET /games/{id} lists in `to_move` may act",
+        "it is bob's turn, not ann's",
+    ),
+    Problem(
+        "card-conflict",
+        "Card the record cannot place there",
+        "what the record already places: no card is named more often than the packs hold, and a drawn card is "
+        "one the record has not placed elsewhere",
+        "7H is named 2 times, but the deck holds it 1",
+    ),
+    Problem(
+        "wrong-phase",
+        "Action not open now",
+        "the game's stage: each stage opens its own actions (the legal-actions list names them)",
+        "a meld action is not open now: the game is at the cut stage, where the actions are cut",
+    ),
+    Problem(
+        "unknown-player",
+        "Not a player in this game",
+        "the move's `player`: a name seated when the game was created (compared after normalising spacing)",
+        "mallory is not a player in this game",
+    ),
+    Problem(
+        "game-not-found",
+        "No such game",
+        "the game id in the path, or the event asked for with ?at=",
+        "there is no game 00000000-0000-4000-8000-000000000000",
+        404,
+    ),
+    Problem(
+        "stale-version",
+        "Version no longer current",
+        "the body's `expected_version`: the version the client last saw must still be the game's version",
+        "the game is at version 12, not 11: reload it and try again",
+        409,
+    ),
+    Problem(
+        "precondition-failed",
+        "If-Match no longer current",
+        "the If-Match header: the ETag the client last saw must still be the game's version",
+        "the game is at version 12, not 11: reload it and try again",
+        412,
+    ),
+    Problem(
+        "version-required",
+        "Version missing",
+        "a write carries the version the client last saw: an If-Match header or `expected_version`",
+        "a move must carry the version the client last saw: an If-Match header or expected_version",
+        428,
+    ),
+    Problem(
+        "missing-token",
+        "Recorder token missing",
+        "the Authorization header: Bearer and the game's recorder token",
+        "recording a move needs the game's token: Authorization: Bearer <token>",
+        401,
+    ),
+    Problem(
+        "invalid-token",
+        "Not this game's recorder token",
+        "the Authorization header's bearer token",
+        "this token is not the recorder token of this game",
+        403,
+    ),
+    Problem(
+        "validation-error",
+        "Invalid request field",
+        "the body or query field named by `field` (`errors` lists every field at fault)",
+        "players.0: The text contains a control character (U+0000) at position 4: it is single-line text.",
+    ),
+    Problem(
+        "malformed-request",
+        "Malformed request",
+        "the body: strict JSON (RFC 8259) in UTF-8, without NaN, Infinity or numbers of more than 100 digits",
+        "body: Invalid JSON body: Expecting value.",
+        400,
+    ),
+    Problem(
+        "unsupported-media-type",
+        "Body is not JSON",
+        "the Content-Type header: every request body is JSON, sent as application/json",
+        "send the body as JSON, with the header Content-Type: application/json (not text/plain)",
+        415,
+    ),
+    Problem(
+        "request-entity-too-large",
+        "Body too large",
+        "the body: at most 64 KiB",
+        "The data value transmitted exceeds the capacity limit.",
+        413,
+    ),
+    Problem(
+        "not-found",
+        "No such resource",
+        "the path",
+        "The requested URL was not found on the server.",
+        404,
+    ),
+    Problem(
+        "problem-type-not-found",
+        "No such problem type",
+        "the code in /problems/<code>: GET /problems lists every code",
+        "there is no problem type roby.no-such-rule",
+        404,
+    ),
+    Problem(
+        "method-not-allowed",
+        "Method not allowed",
+        "the method: the Allow header lists the methods the path takes",
+        "The method is not allowed for the requested URL.",
+        405,
+    ),
+    Problem(
+        "http-error",
+        "HTTP error",
+        "the request, as the status and the detail say",
+        "The server could not satisfy the request.",
+        400,
+    ),
+    Problem(
+        "configuration",
+        "Service misconfigured",
+        "the server's environment (MELDBOOK_STORE and the store's settings), not the request",
+        "MELDBOOK_STORE must be sqlite or postgres, not 'mysql'",
+        500,
+    ),
+    Problem(
+        "internal-server-error",
+        "Internal error",
+        "nothing the client sent: the server failed and logged why",
+        "The server encountered an internal error and was unable to complete your request.",
+        500,
+    ),
+)

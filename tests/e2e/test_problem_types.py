@@ -1,0 +1,75 @@
+"""Every problem document's `type` is served: JSON for a client, a page for a person, from the one problem table."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+from flask.testing import FlaskClient
+
+from domain.variants import PROBLEMS
+from tests.e2e.helpers import assert_problem, create
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+def test_every_problem_code_is_served_as_json_with_its_title_status_concerns_and_example(
+    sqlite_client: FlaskClient,
+) -> None:
+    for code, problem in PROBLEMS.items():
+        response = sqlite_client.get(f"/problems/{code}")
+        assert response.status_code == 200 and response.mimetype == "application/json", code
+        assert response.get_json() == {
+            "type": f"/problems/{code}",
+            "code": code,
+            "title": problem.title,
+            "status": problem.status,
+            "concerns": problem.concerns,
+            "example": problem.example,
+        }
+
+
+@pytest.mark.parametrize("code", ["roby.discard.fits-meld", "invalid-text", "robins.rummy.expired", "stale-version"])
+def test_a_browser_gets_the_problem_type_as_a_page(sqlite_client: FlaskClient, code: str) -> None:
+    response = sqlite_client.get(f"/problems/{code}", headers=BROWSER)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    page = response.get_data(as_text=True)
+    problem = PROBLEMS[code]
+    for text in (problem.title, problem.concerns, problem.example, code):
+        assert text in html.unescape(page), text
+    assert 'name="viewport"' in page and "<script" not in page
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_for_a_browser(
+    sqlite_client: FlaskClient,
+) -> None:
+    codes, query = [], {"limit": 40}
+    while True:
+        page = sqlite_client.get("/problems", query_string=query).get_json()
+        assert page["total"] == len(PROBLEMS) and len(page["items"]) <= 40
+        codes += [item["code"] for item in page["items"]]
+        if page["next_cursor"] is None:
+            break
+        query = {"limit": 40, "cursor": page["next_cursor"]}
+    assert codes == sorted(PROBLEMS)
+    listed = sqlite_client.get("/problems", headers=BROWSER).get_data(as_text=True)
+    assert all(f'href="/problems/{code}"' in listed for code in PROBLEMS)
+
+
+def test_an_unknown_problem_code_is_a_404_problem(sqlite_client: FlaskClient) -> None:
+    assert_problem(sqlite_client.get("/problems/roby.no-such-rule"), 404, "problem-type-not-found")
+    assert_problem(sqlite_client.get("/problems/roby.no-such-rule", headers=BROWSER), 404, "problem-type-not-found")
+
+
+def test_the_type_of_a_refusal_is_a_page_about_its_code(sqlite_client: FlaskClient) -> None:
+    game = create(sqlite_client)
+    refused = sqlite_client.post(
+        f"{game.url}/moves", json={"type": "cut", "player": "ann", "card": "1C"}, headers=game.auth
+    )
+    problem = assert_problem(refused, 428)
+    served = sqlite_client.get(problem["type"]).get_json()
+    assert (served["code"], served["title"], served["status"]) == (problem["code"], problem["title"], 428)
+    bad_card = {"type": "cut", "player": "ann", "card": "1C", "expected_version": game.version}
+    problem = assert_problem(sqlite_client.post(f"{game.url}/moves", json=bad_card, headers=game.auth), 422)
+    assert sqlite_client.get(problem["type"]).get_json()["code"] == problem["code"]

@@ -1,0 +1,49 @@
+"""Card codes: every accepted spelling parses to its card; ranks that are not ranks are refused, with a full hint."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.cards import RANKS, SUITS, Card, canonical
+from domain.errors import InvalidCardError
+
+SPELLED = {
+    "10H": "10H",
+    "th": "10H",
+    "Th": "10H",
+    "qs": "QS",
+    "aC": "AC",
+    "A♠": "AS",
+    "10♦": "10D",
+    "k♥️": "KH",
+    "j♣": "JC",
+    " 7d ": "7D",
+    "JK": "JK",
+    "joker": "JK",
+    "*": "JK",
+}
+HINTED = ("A 2 3 4 5 6 7 8 9 10 J Q K", "T also means 10", "C D H S", "♣ ♦ ♥ ♠", "upper or lower case", "JK")
+NOT_CARDS = ["1C", "1♣", "01H", "0S", "11H", "14D", "B2", "KZ", "10", "H", "", "A♥♥", "10HH", "TT"]
+
+
+@pytest.mark.parametrize("text", list(SPELLED))
+def test_every_accepted_spelling_names_its_card(text: str) -> None:
+    assert canonical(text) == SPELLED[text]
+
+
+def test_every_card_of_the_pack_round_trips_through_its_code_and_its_repr() -> None:
+    for suit in SUITS:
+        for rank in RANKS:
+            card = Card.parse(f"{rank}{suit}")
+            assert str(card) == f"{rank}{suit}" and eval(repr(card)) == card
+            assert Card.parse(f"{rank}{suit}".lower()) == card
+
+
+@pytest.mark.parametrize("text", NOT_CARDS)
+def test_a_rank_or_suit_that_is_not_one_is_refused_with_every_accepted_spelling_in_the_hint(text: str) -> None:
+    with pytest.raises(InvalidCardError) as caught:
+        Card.parse(text)
+    hint = caught.value.message
+    assert caught.value.code == "unknown-card"
+    for spelling in HINTED:
+        assert spelling in hint, (spelling, hint)
