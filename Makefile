@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?= -q -n 2 --dist loadfile
 
-.PHONY: run test lint bench openapi clean distclean
+.PHONY: run test lint bench mutate openapi clean distclean
 
 # Create the virtual environment only when it is missing.
 $(BIN)/python:
@@ -36,11 +36,15 @@ lint: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench
 
+# Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
+mutate: $(VENV)/.installed-dev
+	nice -n 10 $(BIN)/python tools/mutate.py $(MUTATE_GROUPS)
+
 openapi: $(VENV)/.installed-run
 	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # Also removes the virtual environment and the local SQLite data of `make run`.
