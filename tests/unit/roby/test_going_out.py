@@ -92,6 +92,12 @@ def test_step_by_step_the_hand_ends_when_the_last_card_is_tabled() -> None:
     assert "WentOut" not in stored
     stored = table.act("lay_off", "ann", card="8H", meld=1)
     assert stored[:2] == ["CardLaidOff", "WentOut"]
+    went_out = table.events("WentOut")[0]
+    assert (went_out.player, went_out.method) == ("ann", "tabled")
+    assert [e.player for e in table.events("PointsScored")] == ["bob", "cy", "dee"]
+    assert table.transfers("roby.stakes.per-roby") == [
+        (f"player:{p}", "player:ann", 100, "WentOut") for p in ("bob", "cy", "dee")
+    ]
 
 
 def test_after_a_roby_the_deal_passes_clockwise_and_the_next_player_leads() -> None:
