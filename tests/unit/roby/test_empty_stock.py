@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.roby import settle
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from domain.zones import Zone
+from domain.zones import Zone, seeded_order
 from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
@@ -73,3 +73,28 @@ def test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds() -> 
     assert table.events("HandVoided")[0].reason == "the stock ran out again after 1 rebuilds"
     assert table.state.phase == "deal" and table.state.dealer == "ann"
     assert not table.events("PointsScored")
+
+
+def test_a_stock_with_one_card_left_is_not_rebuilt() -> None:
+    """The discard pile is turned into a new stock only when the stock is empty: its last card is still drawn."""
+    state = RobyState(players=["ann", "bob"], options={"max_reshuffles": 3}, deal_mode="recorded")
+    state.standing = {"ann": "in", "bob": "in"}
+    state.dealer, state.stock, state.discard = "ann", Zone(hidden=1, secret=True), ["7H", "8C", "9D"]
+    decision = Decision(state, 40, SeededChance(1))
+    settle.after_discard(decision)
+    assert decision.events == [] and decision.state.stock.size == 1
+
+
+def test_in_a_shuffled_game_the_rebuilt_stock_is_shuffled_with_a_stored_seed() -> None:
+    """The discard pile but its top card becomes the stock in the order its recorded seed gives."""
+    state = RobyState(players=["ann", "bob"], options={"max_reshuffles": 0}, deal_mode="shuffled")
+    state.standing = {"ann": "in", "bob": "in"}
+    state.dealer, state.stock = "ann", Zone(ordered=True, secret=True)
+    state.discard = ["9D", "7H", "KS", "8C", "2S"]
+    decision = Decision(state, 40, SeededChance(1))
+    settle.after_discard(decision)
+    [(event, fields)] = decision.events
+    assert event.__name__ == "StockReshuffled"
+    assert fields["cards"] == ["7H", "8C", "9D", "KS"] and fields["seed"] is not None
+    assert fields["order"] == seeded_order(["9D", "7H", "KS", "8C"], fields["seed"])
+    assert decision.state.stock.known == fields["order"] and decision.state.discard == ["2S"]

@@ -139,3 +139,13 @@ def test_a_lay_off_that_does_not_fit_the_meld_is_refused() -> None:
     table.act("meld", "ann", cards=["4H", "5H", "6H"])
     table.refuse("roby.lay-off.fit", "lay_off", "ann", card="KC", meld=1)
     table.refuse("roby.lay-off.no-meld", "lay_off", "ann", card="KC", meld=9)
+
+
+def test_a_stock_draw_naming_a_card_that_lies_in_a_meld_is_refused() -> None:
+    """Every named card is checked against what the record places, the melds on the table included."""
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("discard", "ann", card="2S")
+    error = table.refuse("card-conflict", "draw", "bob", source="stock", card="5H")
+    assert error.message == "5H cannot come from the stock: every copy of it is already accounted for"
