@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMoveError
-from tests.unit.royal.helpers import cards, chips, cut_to, new_game, record, setup
+from tests.unit.royal.helpers import cards, chips, cut_to, new_game, record, setup, transfers
 
 
 def _first_deal_won_by_p2(**options: object) -> object:
@@ -46,6 +46,9 @@ def test_leftover_chips_stay_with_the_banker() -> None:
     cut_to(game, "p3")
     record(game, "end_game", "p1")
     assert chips(game, "bank") == -300 + 27 and chips(game, "pot") == 0 and chips(game, "p1") == 91
+    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence",
+              "kitty", "pot"]
+    assert transfers(game, "royal.end.to-banker") == [(space, "bank", 3, "GameEnded") for space in spaces]
 
 
 def test_leftover_chips_split_with_odd_units_from_the_dealers_left() -> None:
@@ -66,3 +69,29 @@ def test_bets_go_back_when_the_recorder_ends_a_poker_round() -> None:
     record(game, "bet", "p1", amount=5)
     record(game, "end_game", "p1")
     assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0
+    assert transfers(game, "royal.end.bets-returned") == [("bet:p1", "player:p1", 5, "GameEnded")]
+
+
+def test_split_leftovers_go_odd_units_first_to_the_players_nearest_the_dealers_left() -> None:
+    """Dealer p1: 27 antes and p1's ace bet of 2 make 29, so p2 and p3 (first from p1's left) get 10, p1 gets 9.
+
+    The board's accounts are emptied in board order, each player in turn from the dealer's left taking what he is
+    owed, so no account pays out more than it holds."""
+    game = new_game(3, leftover="split", ace_betting=True)
+    cut_to(game, "p1")
+    record(game, "ace_bet", "p1", ace="S", amount=2)
+    record(game, "decline", "p2")
+    record(game, "decline", "p3")
+    record(game, "end_game", "p2")
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 - 2 + 9, 91 + 10, 91 + 10]
+    assert transfers(game, "royal.end.split") == [
+        ("space:AH", "player:p2", 3, "GameEnded"), ("space:KH", "player:p2", 3, "GameEnded"),
+        ("space:QH", "player:p2", 3, "GameEnded"), ("space:JH", "player:p2", 1, "GameEnded"),
+        ("space:JH", "player:p3", 2, "GameEnded"), ("space:10H", "player:p3", 3, "GameEnded"),
+        ("space:marriage", "player:p3", 3, "GameEnded"), ("space:sequence", "player:p3", 2, "GameEnded"),
+        ("space:sequence", "player:p1", 1, "GameEnded"), ("kitty", "player:p1", 3, "GameEnded"),
+        ("pot", "player:p1", 3, "GameEnded"), ("ace:S", "player:p1", 2, "GameEnded"),
+    ]
+    balances = game.state.ledger.balances
+    board = {a: v for a, v in balances.items() if a != "bank" and not a.startswith("player:")}
+    assert len(board) == 10 and set(board.values()) == {0} and balances["bank"] == -300

@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalMoveError
 from domain.royal.events_play import PokerShown
-from tests.unit.royal.helpers import cards, chips, pick_hands, record, setup
+from tests.unit.royal.helpers import cards, chips, pick_hands, record, setup, transfers
 
 P1_SF6, P2_SFQ, P3_FLUSH = cards("2-6C"), cards("8-QC"), cards("2-5S", "7S")
 
@@ -171,3 +171,47 @@ def test_aces_are_high_in_poker_even_when_low_in_rummy() -> None:
     record(game, "call", "p2")
     record(game, "fold", "p3")
     assert chips(game, "p2") == 90 + 3 + 2
+
+
+WHEEL_HANDS = {
+    "p1": ["AC", "2H", "3C", "4H", "5C", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+    "p2": ["AH", "AS", "2C", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS"],
+    "p3": ["4C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "3H", "5H", "QS", "KS"],
+}
+WHEEL_PICKS = {"p1": ["AC", "2H", "3C", "4H", "5C"], "p2": ["AH", "AS", "7S", "9S", "JS"],
+               "p3": ["4C", "6C", "8C", "10C", "QS"]}
+
+
+def _wheel_showdown(**options: object) -> object:
+    """P1 shows A-2-3-4-5 of mixed suits, p2 a pair of aces, p3 queen high; everyone checks."""
+    game = setup(WHEEL_HANDS, **options)
+    pick_hands(game, WHEEL_PICKS)
+    for player in ("p1", "p2", "p3"):
+        record(game, "check", player)
+    return game
+
+
+def test_a_2_3_4_5_is_the_lowest_straight_at_the_showdown() -> None:
+    """Ruling: A-2-3-4-5 still counts as the lowest straight, as in table poker: it beats a pair of aces."""
+    game = _wheel_showdown()
+    awarded = [e for e in game.pending_events if type(e).__name__ == "PotAwarded"]
+    assert [(e.pot, e.amount, e.winners) for e in awarded] == [("pot", 3, ["p1"])]
+    assert transfers(game, "royal.poker.won") == [("pot", "player:p1", 3, "PotAwarded")]
+    assert chips(game, "p1") == 91 + 3
+
+
+def test_with_aces_strictly_high_a_2_3_4_5_is_no_straight_at_the_showdown() -> None:
+    """[opt] aces strictly high: no wheel, so the pair of aces wins the pot."""
+    game = _wheel_showdown(poker_wheel=False)
+    assert transfers(game, "royal.poker.won") == [("pot", "player:p2", 3, "PotAwarded")]
+
+
+def test_two_players_left_in_show_their_hands() -> None:
+    """When the betting ends with two players still in, both hands are shown; the folded hand is not."""
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    record(game, "fold", "p2")
+    record(game, "call", "p3")
+    shown = [e for e in game.pending_events if isinstance(e, PokerShown)]
+    assert [e.hands for e in shown] == [{"p1": P1_SF6, "p3": P3_FLUSH}]
+    assert transfers(game, "royal.poker.won") == [("pot", "player:p1", 3 + 10, "PotAwarded")]
