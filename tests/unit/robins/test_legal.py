@@ -87,6 +87,23 @@ def test_a_recorded_deal_lists_seven_cards_for_each_player_and_the_upcard() -> N
     }]
 
 
+def test_the_recorded_deal_lists_the_non_dealers_hand_first_whoever_deals() -> None:
+    """With ann dealing, bob is dealt to and plays first: his hand comes first in the template and the example."""
+    game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "ann"}, "recorded", "", Chance())
+    [deal] = game.legal_actions()
+    assert list(deal["template"]["hands"]) == ["bob", "ann"]
+    assert deal["examples"][0]["hands"] == {"bob": ["JK", "JK", "AC", "AD", "AH", "AS", "2C"],
+                                            "ann": ["2D", "2H", "2S", "3C", "3D", "3H", "3S"]}
+
+
+def test_a_shuffled_deal_is_listed_as_a_body_the_service_completes() -> None:
+    """Shuffled mode: the service deals, so the deal is one concrete body naming no card."""
+    game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "ann"}, "shuffled", "", Chance())
+    assert game.legal_actions() == [
+        {"type": "deal", "player": "ann", "choices": [{"type": "deal", "player": "ann",
+                                                        "expected_version": game.version}]}]
+
+
 def test_a_recorded_stock_draw_lists_a_template_with_a_card_the_record_places_nowhere() -> None:
     """The example draw names a card no hand, pile or meld holds (10C is in bob's hand, so 10D)."""
     table = Table("KH QH JH 9H 5C 6D 3D", "10C 4S 6C 8D 10S QC AD", "KC")
@@ -187,3 +204,14 @@ def test_no_pickup_is_listed_once_claims_have_emptied_the_discard_pile() -> None
     table.do("draw", "bob", card="10D")
     assert table.state.discard == []
     assert list(_listing(table.game)) == ["meld", "lay_off", "discard"]
+
+
+def test_the_top_card_of_a_longer_pile_is_listed_alone_first() -> None:
+    """With three cards in the pile, the first pickup listed takes only the top card, with no duty to use it."""
+    table = Table("KH QH JH 9H 5C 6D 3D", "10C 4S 6C 8D 10S QC AD", "KC")
+    table.turn("ann", "7S", "7S")
+    table.turn("bob", "8S", "8S")
+    table.do("draw", "ann", card="9S")
+    assert table.state.discard == ["KC", "7S", "8S"]
+    pickups = _listing(table.game)["pick_up"]["examples"]
+    assert pickups[0] == {"type": "pick_up", "player": "ann", "card": "8S", "expected_version": table.game.version}
