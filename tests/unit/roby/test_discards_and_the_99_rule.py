@@ -114,12 +114,12 @@ def scored(ann: str, score: int, keep: str = "", **options: object) -> Table:
 
 
 def test_the_99_rule_counts_every_further_lay_off_in_the_same_turn() -> None:
-    """At 70 a meld is allowed when laying off 7H and 8H on it afterwards leaves at most 29 after the discard."""
-    table = scored("4H 5H 6H 7H 8H KC QD 9S 2C 3D", 70, keep="4C")
+    """At 70 a meld is allowed when laying off 9H, then 10H, on it leaves at most 29 after the discard."""
+    table = scored("6H 7H 8H 9H 10H KC QD 9S 2C 3D", 70, keep="4C")
     table.act("draw", "ann", source="stock", card="4C")
-    table.act("meld", "ann", cards=["4H", "5H", "6H"])  # 7H 8H KC QD 9S 2C 3D 4C: 53 points as they stand
-    table.act("lay_off", "ann", card="7H", meld=1)
-    table.act("lay_off", "ann", card="8H", meld=1)
+    table.act("meld", "ann", cards=["6H", "7H", "8H"])  # 9H 10H KC QD 9S 2C 3D 4C: 57 points as they stand
+    table.act("lay_off", "ann", card="9H", meld=1)
+    table.act("lay_off", "ann", card="10H", meld=1)
     table.act("discard", "ann", card="KC")
     assert table.hand("ann") == ["2C", "3D", "4C", "9S", "QD"] and table.state.turn == "bob"
 

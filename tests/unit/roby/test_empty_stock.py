@@ -50,6 +50,8 @@ def test_after_a_rebuild_a_recorded_draw_must_name_a_card_of_the_rebuilt_stock()
     player = table.state.turn
     assert player is not None
     table.refuse("card-conflict", "draw", player, source="stock", card=table.state.discard[-1])
+    [listed] = [e for e in table.game.legal_actions() if e.get("template")]
+    assert [b["card"] for b in listed["examples"]] == [min(table.state.stock.known)]
     table.act("draw", player, source="stock", card=table.state.stock.known[-1])
 
 
@@ -60,6 +62,7 @@ def test_the_hand_is_void_when_the_discard_pile_holds_a_single_card() -> None:
     decision = Decision(state, 40, SeededChance(1))
     settle.after_discard(decision)
     assert [cls.__name__ for cls, _ in decision.events] == ["HandVoided", "DealerChosen"]
+    assert decision.events[0][1] == {"reason": "the stock ran out and the discard pile holds a single card"}
     assert decision.state.dealer == "bob" and decision.state.ledger.balances == {}
 
 

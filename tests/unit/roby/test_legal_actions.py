@@ -208,6 +208,10 @@ def test_the_go_out_template_and_its_example_use_every_card_in_hand() -> None:
                                      "one discard, using every card in hand")
     [example] = go_out["examples"]
     assert uses_whole_hand(table.game, example)
+    # The plan found first: the hand's melds in sorted order, then the lay-offs, then the highest legal discard.
+    assert without_version(example) == {
+        "type": "go_out", "player": "ann", "melds": [["4H", "5H", "6H"], ["QC", "QH", "QS"], ["KC", "KD", "KS"]],
+        "lay_offs": [{"card": "7H", "meld": 1}], "discard": "2D"}
     table.game.record(without_version(example), table.chance)
     assert table.events("WentOut")[0].player == "ann"
 
@@ -225,3 +229,28 @@ def test_a_busted_player_is_listed_his_two_choices() -> None:
         {"type": kind, "player": "bob", "choices": [{"type": kind, "player": "bob", "expected_version": version}]}
         for kind in ("reenlist", "leave")
     ]
+
+
+def test_after_his_first_turn_a_player_is_listed_his_melds_and_lay_offs() -> None:
+    """From his second turn: every meld his hand makes, and the lay-offs the rules accept (on his own meld here);
+    a card that fits a meld on the table is no longer a legal discard."""
+    table = Table()
+    table.cut_for("dee")
+    table.deal(upcard="QD", keep="AH", ann="4H 5H 6H 7H 9C 9D 9S KC KD 2S")
+    table.pass_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    version = table.game.version
+    listed = {e["type"]: e for e in table.game.legal_actions()}
+    assert list(listed) == ["discard", "meld"]
+    assert listed["meld"]["choices"] == [
+        {"type": "meld", "player": "ann", "cards": cards, "expected_version": version}
+        for cards in (["4H", "5H", "6H"], ["4H", "5H", "6H", "7H"], ["5H", "6H", "7H"], ["9C", "9D", "9S"])]
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    version = table.game.version
+    listed = {e["type"]: e for e in table.game.legal_actions()}
+    assert list(listed) == ["discard", "meld", "lay_off"]
+    assert listed["meld"]["choices"] == [
+        {"type": "meld", "player": "ann", "cards": ["9C", "9D", "9S"], "expected_version": version}]
+    assert listed["lay_off"]["choices"] == [
+        {"type": "lay_off", "player": "ann", "card": "7H", "meld": 1, "expected_version": version}]
+    assert [b["card"] for b in listed["discard"]["choices"]] == ["2S", "9C", "9D", "9S", "AH", "KC", "KD"]

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
+from domain.actions import parse_action
+from domain.errors import IllegalMoveError
+from domain.roby import Roby, settle
 from domain.roby.rules import hand_value
+from domain.roby.state import RobyState
+from domain.variant import Decision
+from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
 WINNING_HAND = "4H 5H 6H 7H KC KD KS QS QH QC"
@@ -31,6 +39,7 @@ def test_every_other_player_adds_the_value_of_all_cards_left_in_his_hand_even_me
     scored = {e.player: e.points for e in table.events("PointsScored")}
     assert scored["bob"] == hand_value(["7C", "7D", "7S", "8C", "9C", "10C", "JH", "JD", "2S", "3S"]) == 73
     assert set(scored) == {"bob", "cy", "dee"} and table.state.scores["ann"] == 0
+    assert {e.rule for e in table.events("PointsScored")} == {"roby.scoring.cards-left"}
     assert all(e.cause == table.events("WentOut")[0].originator_version for e in table.events("PointsScored"))
 
 
@@ -46,7 +55,8 @@ def test_a_player_with_100_or_more_points_is_eliminated_unless_he_re_enlists_and
     table = Table()
     table.state.scores["bob"] = 95  # arrange: bob is at 95 from earlier hands
     roby_by_ann(table)
-    assert [e.player for e in table.events("PlayerBusted")] == ["bob"]
+    assert [(e.player, e.score) for e in table.events("PlayerBusted")] == [("bob", table.state.scores["bob"])]
+    assert table.state.scores["bob"] >= 100
     assert ("player:bob", "player:ann", 100, "WentOut") in table.transfers("roby.stakes.per-roby")
     assert table.state.phase == "decide" and table.state.deciding == ["bob"]
     table.refuse("wrong-phase", "deal", "dee")
@@ -78,7 +88,8 @@ def test_busted_players_decide_in_turn_from_the_dealers_left_and_each_fee_counts
     table.state.scores.update(bob=95, cy=95)  # arrange
     roby_by_ann(table)
     assert table.state.deciding == ["bob", "cy"]
-    table.refuse("roby.reenlist.not-due", "reenlist", "cy")
+    error = table.refuse("roby.reenlist.not-due", "reenlist", "cy")
+    assert error.message == "bob decides next whether to re-enlist, not cy"
     table.act("reenlist", "bob")
     table.act("reenlist", "cy")
     assert table.transfers("roby.stakes.reenlist-fee") == [
@@ -127,3 +138,15 @@ def test_a_player_who_left_is_not_dealt_in_plays_no_turn_and_pays_nothing() -> N
     table.act("go_out", "cy", melds=WINNING_MELDS, discard="2D")
     payers = {source for source, _, _, _ in table.transfers("roby.stakes.per-roby")[3:]}
     assert payers == {"player:ann", "player:dee"}
+
+
+def test_re_enlisting_is_refused_without_two_other_players_still_in() -> None:
+    """The rule itself, apart from the flow that makes such a player leave before his turn to decide comes."""
+    state = RobyState(players=["ann", "bob", "cy"], options={}, deal_mode="recorded")
+    state.standing = {"ann": "in", "bob": "busted", "cy": "left"}
+    state.deciding = ["bob"]
+    with pytest.raises(IllegalMoveError) as caught:
+        settle.reenlist(Decision(state, 40, SeededChance(1)), parse_action(Roby.action_kinds, {
+            "type": "reenlist", "player": "bob"}))
+    assert (caught.value.code, caught.value.message) == (
+        "roby.reenlist.two-remain", "re-enlisting needs at least two other players still in the game")

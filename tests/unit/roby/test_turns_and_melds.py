@@ -149,3 +149,16 @@ def test_a_stock_draw_naming_a_card_that_lies_in_a_meld_is_refused() -> None:
     table.act("discard", "ann", card="2S")
     error = table.refuse("card-conflict", "draw", "bob", source="stock", card="5H")
     assert error.message == "5H cannot come from the stock: every copy of it is already accounted for"
+
+
+def test_a_group_lies_on_the_table_by_suit_however_it_is_laid_or_added_to() -> None:
+    """A group's cards lie in suit order, clubs, diamonds, hearts, spades, after every lay-off too."""
+    table = after_first_round(ann="4H 5H 6H 9S 9C 9D KC KD AS 2S", bob="9H 8C 10S JS QS 3D 3H 3S 6D 8D")
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["9S", "9C", "9D"])
+    assert table.state.melds[0].cards == ["9C", "9D", "9S"]
+    table.act("discard", "ann", card="2S")
+    table.act("draw", "bob", source="stock", card="AC")
+    table.act("meld", "bob", cards=["3D", "3H", "3S"])
+    table.act("lay_off", "bob", card="9H", meld=1)
+    assert table.state.melds[0].cards == ["9C", "9D", "9H", "9S"] and table.state.melds[0].kind == "group"
