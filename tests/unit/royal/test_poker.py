@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.errors import IllegalMoveError
+from domain.royal import showdown
 from domain.royal.events_play import PokerShown
-from tests.unit.royal.helpers import cards, chips, pick_hands, record, setup, transfers
+from domain.royal.state import RoyalState
+from domain.variant import Decision
+from tests.unit.royal.helpers import FixedChance, cards, chips, pick_hands, record, setup, transfers
 
 P1_SF6, P2_SFQ, P3_FLUSH = cards("2-6C"), cards("8-QC"), cards("2-5S", "7S")
 
@@ -215,3 +220,61 @@ def test_two_players_left_in_show_their_hands() -> None:
     shown = [e for e in game.pending_events if isinstance(e, PokerShown)]
     assert [e.hands for e in shown] == [{"p1": P1_SF6, "p3": P3_FLUSH}]
     assert transfers(game, "royal.poker.won") == [("pot", "player:p1", 3 + 10, "PotAwarded")]
+
+
+def _showdown(bets: dict[str, int], folded: list[str], chosen: dict[str, list[str]], pot_space: int) -> tuple[
+        str, list[tuple[str, dict[str, Any]]]]:
+    """Settle an arranged betting round (p4 deals, so p1 bets first): the main winner, and each event recorded with
+    its fields, a transfer's cause given as the type of the event it names."""
+    state = RoyalState(players=["p1", "p2", "p3", "p4"], options={"poker_wheel": True}, deal_mode="recorded")
+    state.dealer = "p4"
+    state.poker.bets, state.poker.folded, state.poker.chosen = dict(bets), list(folded), chosen
+    state.ledger.balances = {"pot": pot_space, **{f"bet:{p}": n for p, n in bets.items()}}
+    decision = Decision(state, 40, FixedChance())
+    winner = showdown.settle(decision, 40)
+    names = {41 + i: cls.__name__ for i, (cls, _) in enumerate(decision.events)}
+    recorded = [(cls.__name__, {k: names.get(v, v) if k == "cause" else v for k, v in fields.items()})
+                for cls, fields in decision.events]
+    return winner, recorded
+
+
+def test_a_side_pot_is_won_by_its_best_hand_and_its_odd_chip_goes_to_the_pot() -> None:
+    """P1 is all in for 2, p4 folds after putting in 5, p2 and p3 go to 7 with equal flushes: p1's royal flush wins
+    the main pot (every player's first 2 and the Pot space's 4); p2 and p3 split the side pot of 13, 6 each, and its
+    odd chip stays on the Pot."""
+    chosen = {"p1": cards("10-AD"), "p2": cards("2-5H", "7H"), "p3": cards("2-5S", "7S")}
+    winner, events = _showdown({"p1": 2, "p2": 7, "p3": 7, "p4": 5}, ["p4"], chosen, 4)
+    assert winner == "p1"
+
+    def moved(rule: str) -> list[tuple[Any, ...]]:
+        return [(f["source"], f["destination"], f["amount"], f["cause"]) for name, f in events
+                if name == "AmountTransferred" and f["rule"] == rule]
+
+    assert events[0] == ("PokerShown", {"hands": {p: chosen[p] for p in ("p1", "p2", "p3")}})
+    assert [f for name, f in events if name == "PotAwarded"] == [
+        {"pot": "pot", "amount": 12, "eligible": ["p1", "p2", "p3"], "winners": ["p1"], "share": 12, "odd": 0},
+        {"pot": "side-pot:1", "amount": 13, "eligible": ["p2", "p3"], "winners": ["p2", "p3"], "share": 6, "odd": 1},
+    ]
+    closing = 40  # the version of the action that ended the betting, given to the settlement
+    assert moved("royal.poker.pot") == [
+        ("bet:p1", "pot", 2, closing), ("bet:p2", "pot", 2, closing), ("bet:p3", "pot", 2, closing),
+        ("bet:p4", "pot", 2, closing), ("bet:p2", "side-pot:1", 5, closing), ("bet:p3", "side-pot:1", 5, closing),
+        ("bet:p4", "side-pot:1", 3, closing)]
+    assert moved("royal.poker.won") == [("pot", "player:p1", 12, "PotAwarded"),
+                                        ("side-pot:1", "player:p2", 6, "PotAwarded"),
+                                        ("side-pot:1", "player:p3", 6, "PotAwarded")]
+    assert moved("royal.poker.odd-chip") == [("side-pot:1", "pot", 1, "PotAwarded")]
+
+
+def test_bets_gathered_into_the_pot_name_the_action_that_ended_the_betting() -> None:
+    """Each bet moved into a pot is traced to the call (or fold) that closed the round, not to the transfer
+    recorded before it."""
+    game = _poker()
+    record(game, "bet", "p1", amount=5)
+    record(game, "raise", "p2", amount=10)
+    record(game, "fold", "p3")
+    record(game, "call", "p1")
+    call = [e for e in game.pending_events if type(e).__name__ == "PokerActed"][-1]
+    gathered = [e for e in game.pending_events if getattr(e, "rule", "") == "royal.poker.pot"]
+    assert [(e.source, e.destination, e.amount) for e in gathered] == [("bet:p1", "pot", 10), ("bet:p2", "pot", 10)]
+    assert {e.cause for e in gathered} == {call.originator_version}
