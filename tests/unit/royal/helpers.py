@@ -197,6 +197,15 @@ def setup(hands: dict[str, list[str]] | None = None, dealer: str = "p3", dummy: 
     return game
 
 
+def play_out(game: Game, plays: Sequence[tuple[str, list[str] | None]]) -> None:
+    """Record stops-hand moves in order: a play of the cards, or a pass (None)."""
+    for player, played in plays:
+        if played is None:
+            record(game, "pass", player)
+        else:
+            record(game, "play", player, cards=played)
+
+
 def pick_hands(game: Game, chosen: dict[str, list[str]]) -> None:
     """Every live player chooses the given five poker cards."""
     for player, five in chosen.items():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMoveError
-from tests.unit.royal.helpers import cards, chips, cut_to, new_game, record, setup, transfers
+from tests.unit.royal.helpers import cards, chips, cut_to, new_game, play_out, record, setup, transfers
+from tests.unit.royal.scenes import BLOCKING, BLOCKING_PLAYS
 
 
 def _first_deal_won_by_p2(**options: object) -> object:
@@ -20,6 +21,8 @@ def test_a_player_who_cannot_ante_is_out() -> None:
     game = _first_deal_won_by_p2(stack=12, ace_betting=True)
     assert game.state.out == ["p1", "p3"]
     assert chips(game, "p1") < 9
+    outs = [(e.player, e.stack) for e in game.pending_events if type(e).__name__ == "PlayerOut"]
+    assert outs == [("p1", chips(game, "p1")), ("p3", chips(game, "p3"))] and chips(game, "p1") > 0
 
 
 def test_the_game_ends_when_fewer_than_three_can_ante() -> None:
@@ -95,3 +98,26 @@ def test_split_leftovers_go_odd_units_first_to_the_players_nearest_the_dealers_l
     balances = game.state.ledger.balances
     board = {a: v for a, v in balances.items() if a != "bank" and not a.startswith("player:")}
     assert len(board) == 10 and set(board.values()) == {0} and balances["bank"] == -300
+
+
+def test_with_the_split_option_leftovers_go_to_the_banker_when_nobody_is_left_in() -> None:
+    """A blocked first deal leaves all three players without an ante: all are out, so nobody shares the board's
+    36 chips (the antes and the 9 paid into the Kitty) and they stay with the banker."""
+    game = setup(BLOCKING, poker=False, stack=12, leftover="split")
+    play_out(game, BLOCKING_PLAYS)
+    outs = [(e.player, e.stack) for e in game.pending_events if type(e).__name__ == "PlayerOut"]
+    assert outs == [("p1", 0), ("p2", 0), ("p3", 0)] and game.state.phase == "over"
+    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence"]
+    assert transfers(game, "royal.end.to-banker") == [
+        *((space, "bank", 3, "GameEnded") for space in spaces), ("kitty", "bank", 12, "GameEnded"),
+        ("pot", "bank", 3, "GameEnded")]
+    assert transfers(game, "royal.end.split") == [] and chips(game, "bank") == 0
+
+
+def test_ended_before_the_first_deal_there_is_nothing_to_split() -> None:
+    """Ended by the recorder during the cut (no dealer yet, nothing on the board), no chip moves."""
+    game = new_game(3, leftover="split")
+    count = len(game.pending_events)
+    record(game, "end_game", "p2")
+    assert [type(e).__name__ for e in game.pending_events[count:]] == ["GameEnded"]
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [100, 100, 100]

@@ -9,6 +9,7 @@ import pytest
 from domain.errors import IllegalMoveError
 from domain.royal import showdown
 from domain.royal.events_play import PokerShown
+from domain.royal.pots import PotShare, build_pots
 from domain.royal.state import RoyalState
 from domain.variant import Decision
 from tests.unit.royal.helpers import FixedChance, cards, chips, pick_hands, record, setup, transfers
@@ -278,3 +279,18 @@ def test_bets_gathered_into_the_pot_name_the_action_that_ended_the_betting() -> 
     gathered = [e for e in game.pending_events if getattr(e, "rule", "") == "royal.poker.pot"]
     assert [(e.source, e.destination, e.amount) for e in gathered] == [("bet:p1", "pot", 10), ("bet:p2", "pot", 10)]
     assert {e.cause for e in gathered} == {call.originator_version}
+
+
+def test_chips_above_every_contenders_level_go_into_the_last_pot() -> None:
+    """A folded player's chips above the highest contender's (not possible by the betting rules) are not lost."""
+    assert build_pots({"p1": 20, "p2": 5}, ["p2"], 3) == [PotShare(28, ("p2",), (("p1", 20), ("p2", 5)))]
+
+
+def test_a_contender_who_bet_nothing_may_win_only_the_main_pot() -> None:
+    """P1 has no chips and bet nothing: he contends for the main pot (the Pot space's 3) and no side pot; each side
+    pot holds only what each bettor put in above the level below it."""
+    assert build_pots({"p2": 1, "p3": 5}, ["p1", "p2", "p3"], 3) == [
+        PotShare(3, ("p1", "p2", "p3"), ()),
+        PotShare(2, ("p2", "p3"), (("p2", 1), ("p3", 1))),
+        PotShare(4, ("p3",), (("p3", 4),)),
+    ]
