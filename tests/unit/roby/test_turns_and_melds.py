@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from domain.cards import Card
-from domain.melds import is_group, sequence_ranks
+from domain.melds import candidate_melds, is_group, sequence_ranks
+from domain.roby.rules import new_meld, with_card
+from domain.roby.state import TableMeld
 from tests.unit.roby.table import Table
 
 ANN = "4H 5H 6H 9C 9D 9S KC KD AS 2S"
@@ -162,3 +164,21 @@ def test_a_group_lies_on_the_table_by_suit_however_it_is_laid_or_added_to() -> N
     table.act("meld", "bob", cards=["3D", "3H", "3S"])
     table.act("lay_off", "bob", card="9H", meld=1)
     assert table.state.melds[0].cards == ["9C", "9D", "9H", "9S"] and table.state.melds[0].kind == "group"
+
+
+def test_the_ace_lies_above_the_king_in_a_high_run_and_below_the_two_in_a_low_one() -> None:
+    """Ace can be melded with two or the king of its suit: Q-K-A lies with the ace on top, A-2-3 with it at the
+    bottom, however the cards are laid or added."""
+    assert new_meld(1, "ann", ["AS", "KS", "QS"]) == TableMeld(1, "ann", "sequence", ["QS", "KS", "AS"])
+    assert new_meld(1, "ann", ["3H", "AH", "2H"]) == TableMeld(1, "ann", "sequence", ["AH", "2H", "3H"])
+    assert with_card(new_meld(2, "bob", ["KS", "JS", "QS"]), "AS").cards == ["JS", "QS", "KS", "AS"]
+    assert with_card(new_meld(2, "bob", ["3H", "2H", "4H"]), "AH").cards == ["AH", "2H", "3H", "4H"]
+
+
+def test_every_meld_a_hand_can_make_is_a_candidate_and_no_other() -> None:
+    """Groups of three or four of a rank, and runs of three or more of a suit with the ace low or high (no wrap)."""
+    hand = [Card.parse(c) for c in ["AH", "2H", "3H", "QH", "KH", "9C", "9D", "9S", "9H", "JS", "QS", "KS", "5C"]]
+    expected = [
+        "AH 2H 3H", "AH QH KH", "9C 9D 9H", "9C 9D 9H 9S", "9C 9D 9S", "9C 9H 9S", "9D 9H 9S", "JS QS KS",
+    ]
+    assert [" ".join(map(str, meld)) for meld in candidate_melds(hand)] == expected
