@@ -254,3 +254,19 @@ def test_after_his_first_turn_a_player_is_listed_his_melds_and_lay_offs() -> Non
     assert listed["lay_off"]["choices"] == [
         {"type": "lay_off", "player": "ann", "card": "7H", "meld": 1, "expected_version": version}]
     assert [b["card"] for b in listed["discard"]["choices"]] == ["2S", "9C", "9D", "9S", "AH", "KC", "KD"]
+
+
+def test_a_shuffled_turn_lists_the_stock_draw_as_a_body_the_service_completes() -> None:
+    """Shuffled mode: the service draws the stock's top card, so that draw names no card; the pickup may name the
+    top of the discard pile."""
+    chance = SeededChance(2)
+    game = Game.set_up("roby", ["ann", "bob"], {}, "shuffled", "", chance)
+    while game.state.phase != "play":
+        game.record(without_version(concrete_bodies(game.legal_actions()[0])[0]), chance)
+    player, version, top = game.state.turn, game.version, game.state.discard[-1]
+    pickup = {"type": "draw", "player": player, "source": "discard", "expected_version": version}
+    assert game.legal_actions() == [
+        {"type": "draw", "player": player,
+         "choices": [{"type": "draw", "player": player, "source": "stock", "expected_version": version}]},
+        {"type": "draw", "player": player, "choices": [pickup, {**pickup, "card": top}]},
+    ]
