@@ -70,9 +70,11 @@ def test_bets_go_back_when_the_recorder_ends_a_poker_round() -> None:
     for player, five in {"p1": cards("2-6C"), "p2": cards("8-QC"), "p3": cards("2-6S")}.items():
         record(game, "poker_hand", player, cards=five)
     record(game, "bet", "p1", amount=5)
-    record(game, "end_game", "p1")
-    assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0
-    assert transfers(game, "royal.end.bets-returned") == [("bet:p1", "player:p1", 5, "GameEnded")]
+    record(game, "call", "p2")
+    record(game, "end_game", "p3")
+    assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0 and chips(game, "p2") == 91
+    assert transfers(game, "royal.end.bets-returned") == [
+        ("bet:p1", "player:p1", 5, "GameEnded"), ("bet:p2", "player:p2", 5, "GameEnded")]
 
 
 def test_split_leftovers_go_odd_units_first_to_the_players_nearest_the_dealers_left() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.cards import Card
 from domain.game import Game
-from tests.unit.royal.helpers import SPADES_TO_P3, cards, cut_to, new_game, pick_hands, record, setup
+from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, cards, cut_to, new_game, pick_hands, record, setup
 
 
 def _body(kind: str, player: str, version: int, **fields: Any) -> dict[str, Any]:
@@ -183,3 +184,50 @@ def test_a_leader_with_two_lowest_black_cards_of_one_rank_is_listed_both() -> No
     game = setup(hands, poker=False)
     plays = [b["cards"] for b in _by_kind(game)["play"]["choices"]]
     assert plays == [cards("2-7C")[:n] for n in range(1, 7)] + [["2S"]]
+
+
+def test_with_aces_high_a_run_from_the_king_goes_on_to_the_ace() -> None:
+    """P1 plays the clubs up to the queen; p2, holding KC and AC, may play the king alone or with the ace above it."""
+    hands = {"p1": cards("2-QC", "2H", "3H"), "p2": cards("KC", "AC", "4-AH"), "p3": cards("2-AS")}
+    game = setup(hands, poker=False)
+    record(game, "play", "p1", cards=cards("2-QC"))
+    assert [b["cards"] for b in _by_kind(game)["play"]["choices"]] == [["KC"], ["KC", "AC"]]
+
+
+def test_with_aces_high_the_leader_leads_a_black_card_below_his_ace() -> None:
+    """The ace ranks above the king: holding AC and 5S, p1's lowest black card is the 5S."""
+    hands = {"p1": cards("AC", "5S", "2-QH"), "p2": cards("2-KC", "KH"), "p3": cards("2-4S", "6-AS", "AH")}
+    game = setup(hands, poker=False)
+    assert [b["cards"] for b in _by_kind(game)["play"]["choices"]] == [["5S"]]
+
+
+def test_a_player_holding_just_five_cards_is_shown_them_as_his_poker_hand() -> None:
+    """Eight players: seven hands of six cards (one example each, five in a row) and the dealer's five (his hand)."""
+    game = new_game(8)
+    cut_to(game, "p8")
+    [deal] = [e for e in game.legal_actions() if e["type"] == "deal"]
+    game.record({k: v for k, v in deal["examples"][0].items() if k != "expected_version"}, FixedChance())
+    record(game, "keep", "p8")
+    for player in game.state.left_of("p8")[:-1]:
+        record(game, "pass", player)
+    examples = {e["player"]: [b["cards"] for b in e["examples"]] for e in game.legal_actions()
+                if e["type"] == "poker_hand"}
+    hands = {p: sorted(game.state.hands[p].known, key=Card.parse) for p in game.state.players}
+    assert {p: len(hands[p]) for p in hands} == {**{f"p{i}": 6 for i in range(1, 8)}, "p8": 5}
+    assert examples == {p: [hands[p][:5]] for p in hands}
+
+
+def test_a_stack_too_short_for_a_full_raise_is_listed_no_raise_example() -> None:
+    """P1 holds 6 chips facing a bet of 4: the least full raise (to 8) is beyond him, so the raise template has no
+    example; going all in is listed as its own action."""
+    game = setup(dummy="none")
+    record(game, "keep", "p3")
+    record(game, "bid", "p1", amount=85)
+    record(game, "pass", "p2")
+    pick_hands(game, {"p1": cards("10-AD"), "p2": cards("8-QC"), "p3": cards("2-5S", "7S")})
+    record(game, "check", "p1")
+    record(game, "bet", "p2", amount=4)
+    record(game, "call", "p3")
+    listed = _by_kind(game)
+    assert list(listed) == ["call", "fold", "all_in", "bet", "raise", "end_game"]
+    assert listed["raise"]["examples"] == [] and listed["bet"]["examples"] == []
