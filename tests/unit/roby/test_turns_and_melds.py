@@ -177,8 +177,10 @@ def test_the_ace_lies_above_the_king_in_a_high_run_and_below_the_two_in_a_low_on
 
 def test_every_meld_a_hand_can_make_is_a_candidate_and_no_other() -> None:
     """Groups of three or four of a rank, and runs of three or more of a suit with the ace low or high (no wrap)."""
-    hand = [Card.parse(c) for c in ["AH", "2H", "3H", "QH", "KH", "9C", "9D", "9S", "9H", "JS", "QS", "KS", "5C"]]
+    codes = ["AH", "2H", "3H", "QH", "KH", "9C", "9D", "9S", "9H", "JS", "QS", "KS", "5C", "QD", "KD", "AD"]
+    hand = [Card.parse(c) for c in codes]
     expected = [
-        "AH 2H 3H", "AH QH KH", "9C 9D 9H", "9C 9D 9H 9S", "9C 9D 9S", "9C 9H 9S", "9D 9H 9S", "JS QS KS",
+        "AD QD KD", "AH 2H 3H", "AH QH KH", "9C 9D 9H", "9C 9D 9H 9S", "9C 9D 9S", "9C 9H 9S", "9D 9H 9S",
+        "JS QS KS", "QD QH QS", "KD KH KS",
     ]
     assert [" ".join(map(str, meld)) for meld in candidate_melds(hand)] == expected
