@@ -36,6 +36,8 @@ def test_only_the_dealer_opens_an_ace_bet() -> None:
 def test_covering_costs_the_dealers_amount() -> None:
     game = _bet("S", 4, {"p1": "cover", "p2": "decline"})
     assert chips(game, "ace:S") == 8 and chips(game, "p1") == 91 - 4 and chips(game, "p2") == 91
+    assert transfers(game, "royal.aces.bet") == [("player:p3", "ace:S", 4, "AceBetOpened")]
+    assert transfers(game, "royal.aces.cover") == [("player:p1", "ace:S", 4, "AceBetAnswered")]
     assert game.state.ace_bets["S"].bettors == ["p3", "p1"]
 
 
@@ -48,6 +50,7 @@ def test_a_bettor_holding_the_ace_wins_every_chip_on_it() -> None:
     game = _bet("S", 3, {"p1": "cover", "p2": "cover"})
     record(game, "deal", "p3", hands=SPADES_TO_P3)
     assert chips(game, "ace:S") == 0 and chips(game, "p3") == 91 - 3 + 9
+    assert transfers(game, "royal.aces.won") == [("ace:S", "player:p3", 9, "AceShown")]
     assert "S" not in game.state.ace_bets
 
 

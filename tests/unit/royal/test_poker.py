@@ -87,6 +87,12 @@ def test_the_best_hand_wins_the_pot_and_the_bets() -> None:
     record(game, "fold", "p3")
     record(game, "call", "p1")
     assert chips(game, "p2") == 91 - 10 + 3 + 20 and chips(game, "p1") == 81 and chips(game, "pot") == 0
+    assert transfers(game, "royal.poker.bet") == [
+        ("player:p1", "bet:p1", 5, "PokerActed"), ("player:p2", "bet:p2", 10, "PokerActed"),
+        ("player:p1", "bet:p1", 5, "PokerActed")]
+    assert transfers(game, "royal.poker.pot") == [
+        ("bet:p1", "pot", 10, "PokerActed"), ("bet:p2", "pot", 10, "PokerActed")]
+    assert transfers(game, "royal.poker.won") == [("pot", "player:p2", 23, "PotAwarded")]
 
 
 def test_a_raise_is_at_least_the_previous_raise() -> None:

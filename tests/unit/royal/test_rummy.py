@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalMoveError
 from domain.royal.events_play import HandBlocked, Stopped
-from tests.unit.royal.helpers import cards, chips, pick_hands, play_out, record, setup
+from tests.unit.royal.helpers import cards, chips, pick_hands, play_out, record, setup, transfers
 from tests.unit.royal.scenes import BLOCKING, BLOCKING_PLAYS
 
 
@@ -99,6 +99,7 @@ def test_playing_a_pay_card_collects_its_space() -> None:
     before = chips(game, "p2")
     record(game, "play", "p2", cards=["9H", "10H"])
     assert chips(game, "p2") == before + 3 and chips(game, "space:10H") == 0 and chips(game, "space:JH") == 3
+    assert transfers(game, "royal.board.pay-card") == [("space:10H", "player:p2", 3, "CardsPlayed")]
 
 
 def test_the_marriage_pays_one_player_who_plays_both() -> None:
@@ -110,8 +111,7 @@ def test_the_marriage_pays_one_player_who_plays_both() -> None:
     record(game, "pass", "p1")
     record(game, "play", "p2", cards=["KH", "AH"])
     assert game.state.deal_number == 2
-    paid = [e for e in game.pending_events if getattr(e, "rule", "") == "royal.board.marriage"]
-    assert [(e.destination, e.amount) for e in paid] == [("player:p2", 3)]
+    assert transfers(game, "royal.board.marriage") == [("space:marriage", "player:p2", 3, "CardsPlayed")]
 
 
 def test_the_sequence_pays_one_player_who_plays_8_9_10() -> None:
@@ -124,6 +124,7 @@ def test_the_sequence_pays_one_player_who_plays_8_9_10() -> None:
     before = chips(game, "p2")
     record(game, "play", "p2", cards=["10C"])
     assert chips(game, "space:sequence") == 0 and chips(game, "p2") == before + 3
+    assert transfers(game, "royal.board.sequence") == [("space:sequence", "player:p2", 3, "CardsPlayed")]
 
 
 def test_a_stop_lets_the_last_player_lead_the_other_colour() -> None:
@@ -165,30 +166,27 @@ def test_a_blocked_player_pays_what_he_holds() -> None:
     held = {p: game.state.hands[p].size for p in ("p1", "p2", "p3")}
     stacks = {p: chips(game, p) for p in ("p1", "p2", "p3")}
     record(game, "pass", "p1")
-    paid = {e.source: e.amount for e in game.pending_events if getattr(e, "rule", "") == "royal.rummy.blocked"}
     assert held == {"p1": 4, "p2": 4, "p3": 4} and stacks == {"p1": 3, "p2": 3, "p3": 3}
-    assert paid == {"player:p1": 3, "player:p2": 3, "player:p3": 3}
+    assert transfers(game, "royal.rummy.blocked") == [(f"player:{p}", "kitty", 3, "HandBlocked") for p in held]
 
 
 def test_the_first_player_out_takes_the_kitty() -> None:
     game = setup(poker=False)
     play_out(game, [("p1", cards("2-7C")), ("p2", cards("8-AC")), ("p3", None), ("p1", None), ("p2", cards("9-AH"))])
-    outs = [e for e in game.pending_events if getattr(e, "rule", "") == "royal.rummy.kitty"]
-    assert [(e.destination, e.amount) for e in outs] == [("player:p2", 3)]
+    assert transfers(game, "royal.rummy.kitty") == [("kitty", "player:p2", 3, "WentOut")]
 
 
 def test_without_poker_the_first_out_takes_the_pot_too() -> None:
     game = setup(poker=False)
     play_out(game, [("p1", cards("2-7C")), ("p2", cards("8-AC")), ("p3", None), ("p1", None), ("p2", cards("9-AH"))])
-    pots = [e for e in game.pending_events if getattr(e, "rule", "") == "royal.rummy.pot-without-poker"]
-    assert [(e.destination, e.amount) for e in pots] == [("player:p2", 3)]
+    assert transfers(game, "royal.rummy.pot-without-poker") == [("pot", "player:p2", 3, "WentOut")]
 
 
 def test_losers_pay_the_winner_per_card_when_declared() -> None:
     game = setup(poker=False, losers_pay=True)
     play_out(game, [("p1", cards("2-7C")), ("p2", cards("8-AC")), ("p3", None), ("p1", None), ("p2", cards("9-AH"))])
-    paid = [(e.source, e.amount) for e in game.pending_events if getattr(e, "rule", "") == "royal.rummy.losers-pay"]
-    assert paid == [("player:p3", 13), ("player:p1", 7)]
+    assert transfers(game, "royal.rummy.losers-pay") == [
+        ("player:p3", "player:p2", 13, "WentOut"), ("player:p1", "player:p2", 7, "WentOut")]
 
 
 def test_chips_nobody_won_stay_for_the_next_deal() -> None:
