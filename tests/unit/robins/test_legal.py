@@ -131,14 +131,19 @@ def test_a_shuffled_stock_draw_is_listed_as_a_body_the_service_completes() -> No
                                                         "expected_version": game.version}]}]
 
 
-def _flush_on_the_table() -> Table:
-    """Ann lays the flush 3H 7H 9H JH KH and discards 2D, a Rummy bob may claim; the upcard 8H lies below it."""
-    table = Table("3H 7H 9H JH KH 2D 8C", "JK 5S 6S 7S 4C QC 10S", "8H")
+def _flush_laid(ann: str, bob: str, upcard: str, discard: str) -> Table:
+    """Ann draws 9C, lays the flush 3H 7H 9H JH KH from her hand and discards."""
+    table = Table(ann, bob, upcard)
     table.turn("ann", "9C")
     table.game.record({"type": "meld", "player": "ann", "cards": ["3H", "7H", "9H", "JH", "KH"], "kind": "flush"},
                       Chance())
-    table.do("discard", "ann", card="2D")
+    table.do("discard", "ann", card=discard)
     return table
+
+
+def _flush_on_the_table() -> Table:
+    """Ann lays the flush and discards 2D, a Rummy bob may claim; the upcard 8H lies below it."""
+    return _flush_laid("3H 7H 9H JH KH 2D 8C", "JK 5S 6S 7S 4C QC 10S", "8H", "2D")
 
 
 def test_a_deuce_rummy_is_listed_with_every_card_it_may_stand_for() -> None:
@@ -176,11 +181,7 @@ def test_after_the_draw_pickups_lay_offs_and_discards_are_listed() -> None:
 
 def test_a_deuce_in_hand_is_listed_as_a_lay_off_declared_two_ways_at_most() -> None:
     """On the flush a deuce could stand for eight hearts; the list shows two, each with its declaration."""
-    table = Table("3H 7H 9H JH KH 8C 8D", "2S JK 5S 6S 7S 4C QC", "KC")
-    table.turn("ann", "9C")
-    table.game.record({"type": "meld", "player": "ann", "cards": ["3H", "7H", "9H", "JH", "KH"], "kind": "flush"},
-                      Chance())
-    table.do("discard", "ann", card="9C")
+    table = _flush_laid("3H 7H 9H JH KH 8C 8D", "2S JK 5S 6S 7S 4C QC", "KC", "9C")
     table.do("draw", "bob", card="10D")
     version = table.game.version
     assert _listing(table.game)["lay_off"]["examples"] == [

@@ -124,14 +124,19 @@ def test_laying_off_needs_a_meld_of_ones_own_on_the_table() -> None:
     table.refuse("roby.lay-off.own-meld", "lay_off", "bob", card="7H", meld=1)
 
 
-def test_a_meld_laid_earlier_in_the_same_turn_counts_for_laying_off_on_an_opponents_meld() -> None:
-    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 3S 6D 8D")
+def ann_melds_then_bob_lays_off(table: Table, meld: list[str], bob_meld: list[str], card: str) -> None:
+    """Ann draws AH, melds and discards 2S; bob draws AC, lays a meld of his own and lays `card` off on ann's."""
     table.act("draw", "ann", source="stock", card="AH")
-    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("meld", "ann", cards=meld)
     table.act("discard", "ann", card="2S")
     table.act("draw", "bob", source="stock", card="AC")
-    table.act("meld", "bob", cards=["3D", "3C", "3S"])
-    table.act("lay_off", "bob", card="7H", meld=1)
+    table.act("meld", "bob", cards=bob_meld)
+    table.act("lay_off", "bob", card=card, meld=1)
+
+
+def test_a_meld_laid_earlier_in_the_same_turn_counts_for_laying_off_on_an_opponents_meld() -> None:
+    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 3S 6D 8D")
+    ann_melds_then_bob_lays_off(table, ["4H", "5H", "6H"], ["3D", "3C", "3S"], "7H")
     assert table.state.melds[0].cards == ["4H", "5H", "6H", "7H"] and table.state.melds[0].owner == "ann"
 
 
@@ -156,13 +161,8 @@ def test_a_stock_draw_naming_a_card_that_lies_in_a_meld_is_refused() -> None:
 def test_a_group_lies_on_the_table_by_suit_however_it_is_laid_or_added_to() -> None:
     """A group's cards lie in suit order, clubs, diamonds, hearts, spades, after every lay-off too."""
     table = after_first_round(ann="4H 5H 6H 9S 9C 9D KC KD AS 2S", bob="9H 8C 10S JS QS 3D 3H 3S 6D 8D")
-    table.act("draw", "ann", source="stock", card="AH")
-    table.act("meld", "ann", cards=["9S", "9C", "9D"])
-    assert table.state.melds[0].cards == ["9C", "9D", "9S"]
-    table.act("discard", "ann", card="2S")
-    table.act("draw", "bob", source="stock", card="AC")
-    table.act("meld", "bob", cards=["3D", "3H", "3S"])
-    table.act("lay_off", "bob", card="9H", meld=1)
+    ann_melds_then_bob_lays_off(table, ["9S", "9C", "9D"], ["3D", "3H", "3S"], "9H")
+    assert table.events("MeldLaid")[0].cards == ["9C", "9D", "9S"]
     assert table.state.melds[0].cards == ["9C", "9D", "9H", "9S"] and table.state.melds[0].kind == "group"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.errors import IllegalMoveError
@@ -54,13 +56,19 @@ def test_leftover_chips_stay_with_the_banker() -> None:
     assert transfers(game, "royal.end.to-banker") == [(space, "bank", 3, "GameEnded") for space in spaces]
 
 
-def test_leftover_chips_split_with_odd_units_from_the_dealers_left() -> None:
+def _ended_after_an_ace_bet(dealer: str, amount: int) -> Any:
+    """Leftovers split: the dealer bets on the spades ace, nobody covers, and the recorder ends the game."""
     game = new_game(3, leftover="split", ace_betting=True)
-    cut_to(game, "p3")
-    record(game, "ace_bet", "p3", ace="S", amount=1)
-    record(game, "decline", "p1")
-    record(game, "decline", "p2")
+    cut_to(game, dealer)
+    record(game, "ace_bet", dealer, ace="S", amount=amount)
+    for player in game.state.left_of(dealer)[:-1]:
+        record(game, "decline", player)
     record(game, "end_game", "p2")
+    return game
+
+
+def test_leftover_chips_split_with_odd_units_from_the_dealers_left() -> None:
+    game = _ended_after_an_ace_bet("p3", 1)
     assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 + 10, 91 + 9, 90 + 9]
     assert chips(game, "bank") == -300
 
@@ -82,12 +90,7 @@ def test_split_leftovers_go_odd_units_first_to_the_players_nearest_the_dealers_l
 
     The board's accounts are emptied in board order, each player in turn from the dealer's left taking what he is
     owed, so no account pays out more than it holds."""
-    game = new_game(3, leftover="split", ace_betting=True)
-    cut_to(game, "p1")
-    record(game, "ace_bet", "p1", ace="S", amount=2)
-    record(game, "decline", "p2")
-    record(game, "decline", "p3")
-    record(game, "end_game", "p2")
+    game = _ended_after_an_ace_bet("p1", 2)
     assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 - 2 + 9, 91 + 10, 91 + 10]
     assert transfers(game, "royal.end.split") == [
         ("space:AH", "player:p2", 3, "GameEnded"), ("space:KH", "player:p2", 3, "GameEnded"),

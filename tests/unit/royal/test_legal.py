@@ -161,20 +161,14 @@ def test_the_rummy_hand_lists_the_lowest_black_card_and_every_run_up_from_it() -
     """The leader plays his lowest black card, alone or with the cards that follow it in his hand; the next player
     must play the wanted card when he holds it, else passes."""
     game = setup(poker=False)
-    version = game.version
-    assert game.legal_actions() == [
-        {"type": "play", "player": "p1",
-         "choices": [_body("play", "p1", version, cards=cards("2-7C")[:n]) for n in range(1, 7)]},
-        _choices("end_game", "p1", version),
-    ]
-    record(game, "play", "p1", cards=cards("2-7C"))
-    version = game.version
-    assert game.legal_actions() == [
-        {"type": "play", "player": "p2",
-         "choices": [_body("play", "p2", version, cards=cards("8-AC")[:n]) for n in range(1, 8)]},
-        _choices("end_game", "p2", version),
-    ]
-    record(game, "play", "p2", cards=cards("8-AC"))
+    for player, run in (("p1", cards("2-7C")), ("p2", cards("8-AC"))):
+        version = game.version
+        assert game.legal_actions() == [
+            {"type": "play", "player": player,
+             "choices": [_body("play", player, version, cards=run[:n]) for n in range(1, len(run) + 1)]},
+            _choices("end_game", player, version),
+        ]
+        record(game, "play", player, cards=run)
     assert game.legal_actions() == [_choices("pass", "p3", game.version), _choices("end_game", "p3", game.version)]
 
 
