@@ -26,7 +26,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench openapi fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench mutate openapi fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -93,6 +93,10 @@ lint: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 
+# Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
+mutate: $(VENV)/.installed
+	nice -n 10 $(BIN)/python tools/mutate.py $(MUTATE_GROUPS)
+
 # The spec does not depend on the store: an in-memory one leaves no file behind.
 openapi: $(VENV)/.installed
 	MELDBOOK_STORE=sqlite MELDBOOK_SQLITE_PATH=:memory: \
@@ -120,7 +124,7 @@ audit: $(VENV)/.locked
 	$(BIN)/python .ci/audit.py requirements.txt requirements-dev.txt
 
 clean:
-	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis mutants
 	find . -path './.venv*' -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
 
 # Also removes the virtual environments and the local SQLite data of `make run`.

@@ -50,7 +50,7 @@ def choose(decision: Decision, action: Action) -> None:
     decision.record(PokerHandChosen, player=action.player, cards=action.get("cards"))
     if len(state.poker.chosen) == len(state.hands):
         decision.record(BettingOpened, may_raise=active(state))
-        _after_action(decision)
+        _after_action(decision, decision.last_version)
 
 
 def active(state: RoyalState) -> list[str]:
@@ -137,11 +137,12 @@ def bet(decision: Decision, action: Action) -> None:
     all_in = action.type != "fold" and paid > 0 and paid == stack(state, player)
     reopened = [p for p in active(state) if p != player] if full else None
     decision.record(PokerActed, player=player, action=action.type, total=total, all_in=all_in, reopened=reopened)
+    acted = decision.last_version
     move(decision, player_account(player), bet_account(player), paid, "royal.poker.bet")
-    _after_action(decision)
+    _after_action(decision, acted)
 
 
-def _after_action(decision: Decision) -> None:
+def _after_action(decision: Decision, last_action: int) -> None:
     if to_act(decision.state) is None:
-        leader = showdown.settle(decision)
+        leader = showdown.settle(decision, last_action)
         rummy.start(decision, leader)

@@ -12,8 +12,11 @@ from domain.royal.state import RoyalState
 from domain.variant import Decision
 
 
-def settle(decision: Decision) -> str:
-    """Award every pot and return the main pot's winner (on a split, the tied player nearest the dealer's left)."""
+def settle(decision: Decision, closed: int) -> str:
+    """Award every pot and return the main pot's winner (on a split, the tied player nearest the dealer's left).
+
+    `closed` is the version of the event that ended the betting: the cause of gathering the bets into pots.
+    """
     state: RoyalState = decision.state
     assert state.dealer is not None
     poker = state.poker
@@ -27,7 +30,7 @@ def settle(decision: Decision) -> str:
     for index, pot in enumerate(build_pots(bets, contenders, state.ledger.balance(POT))):
         account = POT if index == 0 else f"side-pot:{index}"
         for player, chips in pot.layer:
-            move(decision, bet_account(player), account, chips, "royal.poker.pot")
+            move(decision, bet_account(player), account, chips, "royal.poker.pot", closed)
         winners = best_of(poker.chosen, pot.eligible, wheel) if len(pot.eligible) > 1 else list(pot.eligible)
         share, odd = divmod(pot.amount, len(winners))
         decision.record(PotAwarded, pot=account, amount=pot.amount, eligible=list(pot.eligible), winners=winners,

@@ -56,13 +56,19 @@ def test_the_non_dealer_plays_first() -> None:
 
 
 def test_the_deal_alternates_every_hand() -> None:
-    """The dealer changes at the end of every hand."""
-    table = Table("KH QH JH 10H 9H 8H 7H", BOB, "4C")
-    table.do("draw", "ann", card="5C")
-    table.do("meld", "ann", cards=["KH", "QH", "JH", "10H", "9H", "8H", "7H"])
-    table.do("discard", "ann", card="5C")
-    assert table.state.dealer == "ann"
-    assert table.state.phase == "deal"
+    """The dealer changes at the end of every hand, whichever player dealt it."""
+    for dealer, first in (("bob", "ann"), ("ann", "bob")):
+        hands = {first: "KH QH JH 10H 9H 8H 7H", ("bob" if first == "ann" else "ann"): BOB}
+        table = Table(hands["ann"], hands["bob"], "4C", dealer=dealer)
+        table.do("draw", first, card="5C")
+        table.do("meld", first, cards=["KH", "QH", "JH", "10H", "9H", "8H", "7H"])
+        table.do("discard", first, card="5C")
+        ended = next(e for e in table.events if type(e).__name__ == "HandEnded")
+        assert (ended.reason, ended.player) == ("went-out", first)
+        chosen = [e for e in table.events if type(e).__name__ == "DealerChosen"][-1]
+        assert (chosen.dealer, chosen.reason) == (first, "robins.dealer.alternates")
+        assert table.state.dealer == first
+        assert table.state.phase == "deal"
 
 
 def test_a_linked_game_names_the_first_dealer() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMoveError
-from domain.robins.melds import FLUSH, NAT, SET, STRAIGHT_FLUSH, build
+from domain.robins.melds import DESCRIPTION, FLUSH, NAT, SET, STRAIGHT_FLUSH, build, lay_off_choices, problem
 from domain.robins.rules import is_wild
 from tests.unit.robins.scenario import Table
 
@@ -200,3 +200,144 @@ def test_the_card_a_wild_stands_for_is_not_laid_off_beside_it() -> None:
     table.refused("robins.lay-off.fit", "lay_off", "bob", card="7S", meld=1)
     table.do("exchange", "bob", meld=1, card="7S")
     assert "2C" in table.hand("bob")
+
+
+def test_in_a_sequence_an_ace_counts_high_when_the_other_naturals_are_nearer_the_top() -> None:
+    """Ruling: QC JK AC: the joker is the KC; AC JK 3C: the joker is the 2C."""
+    assert _kind("QC JK AC") == (STRAIGHT_FLUSH, ["QC", "JK", "AC"], ["QC", "KC", "AC"])
+    assert _kind("AC JK 3C") == (STRAIGHT_FLUSH, ["AC", "JK", "3C"], ["AC", "2C", "3C"])
+
+
+def test_in_a_flush_an_ace_counts_high_when_jokers_are_placed() -> None:
+    """Ruling: 3H 6H 8H JK AH: the joker is the KH, and the ace lies above it."""
+    assert _kind("3H 6H 8H JK AH", kind=FLUSH) == (
+        FLUSH, ["3H", "6H", "8H", "JK", "AH"], ["3H", "6H", "8H", "KH", "AH"])
+
+
+def test_with_no_gap_a_joker_goes_just_below_the_lowest_card_down_to_the_ace() -> None:
+    """With no gap the joker goes just below the lowest card: below a 2 (a deuce declared as the 2) lies the ace."""
+    assert _kind("2C 3H 4H JK", "2H") == (STRAIGHT_FLUSH, ["JK", "2C", "3H", "4H"], ["AH", "2H", "3H", "4H"])
+
+
+def test_in_a_flush_a_joker_with_no_gap_goes_below_the_lowest_card_or_above_the_top_when_nothing_lies_below() -> None:
+    """In a flush the ace counts high, so below the 2 nothing lies: the joker goes above the top."""
+    assert _kind("3H 4H 5H 6H 7H JK", kind=FLUSH)[2] == ["2H", "3H", "4H", "5H", "6H", "7H"]
+    assert _kind("2C 3H 4H 5H 6H JK", "2H", FLUSH)[2] == ["2H", "3H", "4H", "5H", "6H", "7H"]
+    hearts = "2C 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK"
+    assert _kind(hearts, "2H", FLUSH)[2] == [f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                                                "K", "A")]
+
+
+def test_a_joker_takes_no_place_in_a_run_of_the_whole_suit() -> None:
+    """A joker stands for a card missing from the run: a run of all thirteen cards leaves it none."""
+    hearts = "AH 2C 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind(f"{hearts} JK", "2H", STRAIGHT_FLUSH)
+    assert caught.value.message == f"{hearts} JK is not a straight flush: no place is left for a joker"
+    stands = ["AH", *(f"{r}H" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))]
+    assert lay_off_choices(STRAIGHT_FLUSH, hearts.split(), stands, "JK") == []
+
+
+def test_a_set_of_one_natural_and_two_jokers_takes_the_suits_it_does_not_show() -> None:
+    """Jokers in a set take the set's rank, in the suits shown fewest times (clubs, diamonds, hearts, spades first)."""
+    assert _kind("7H JK JK") == (SET, ["JK", "JK", "7H"], ["7C", "7D", "7H"])
+
+
+def test_jokers_alone_are_no_meld() -> None:
+    """Every meld holds at least one natural card: three jokers are refused as the rule says, whatever the kind."""
+    for kind in (None, SET, STRAIGHT_FLUSH, FLUSH):
+        with pytest.raises(IllegalMoveError) as caught:
+            _kind("JK JK JK", kind=kind)
+        assert caught.value.code == "robins.meld.invalid"
+
+
+def test_a_nat_is_made_of_consecutive_cards() -> None:
+    """A Nat: 5 (or more) consecutively numbered cards with non consecutive, random suits."""
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind("3H 5S 9D JC KH", kind=NAT)
+    assert caught.value.message == "3H 5S 9D JC KH is not a nat: a Nat is made of consecutive cards"
+    with pytest.raises(IllegalMoveError):
+        _kind("3H 5S 9D JC KH")
+
+
+def test_a_nat_lies_on_the_table_in_rank_order() -> None:
+    """A Nat's cards lie low to high whatever their suits, as any run does."""
+    assert _kind("7C 3H 6D 4S 5H") == (NAT, ["3H", "4S", "5H", "6D", "7C"], ["3H", "4S", "5H", "6D", "7C"])
+
+
+REFUSED_MELDS = [
+    ("7H 7S", "", SET, "a set needs at least 3 cards"),
+    ("5H 6H", "", STRAIGHT_FLUSH, "a straight flush needs at least 3 cards"),
+    ("5H 6H 7H 8H", "", FLUSH, "a flush needs at least 5 cards"),
+    ("2C 2D JK", "7H 7S", SET, "every meld holds at least one natural card"),
+    ("7H 8H 7S", "", SET, "a set is made of cards of one rank"),
+    ("7H 7S 2C", "7H", SET, "a wild in a set stands for the set's rank in a suit the set shows fewest times"),
+    ("3H 4S JK 6D 7C", "", NAT, "a Nat holds no wild cards"),
+    ("3H 4S 2C 6D 7C", "5H", NAT, "a Nat holds no wild cards"),
+    ("3H 4H 5H 6H 7H", "", NAT, "a Nat is not all of one suit (that is a straight flush)"),
+    ("5H 6H 7S", "", STRAIGHT_FLUSH, "a straight flush is made of cards of one suit"),
+    ("5H 6H 2C", "6H", STRAIGHT_FLUSH, "no card may appear twice in a meld of one suit"),
+    ("5H 7H 9H", "", STRAIGHT_FLUSH, "a straight flush is made of consecutive cards (ace high or low, no wrap-around)"),
+]
+
+
+@pytest.mark.parametrize(("cards", "declare", "kind", "reason"), REFUSED_MELDS)
+def test_a_refused_meld_of_a_declared_kind_names_the_rule_it_breaks(
+    cards: str, declare: str, kind: str, reason: str
+) -> None:
+    """The refusal says which kind was asked for and which rule of that kind the cards break."""
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind(cards, declare, kind)
+    assert caught.value.code == "robins.meld.invalid"
+    assert caught.value.message == f"{cards} is not a {kind.replace('_', ' ')}: {reason}"
+
+
+def test_a_refused_meld_of_no_declared_kind_describes_every_kind() -> None:
+    """Without a kind the cards fit none, so the refusal lists what each kind is."""
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind("5H 7S 9D")
+    assert caught.value.message == f"5H 7S 9D is not a meld: {DESCRIPTION}"
+
+
+def test_a_wild_never_stands_for_a_joker() -> None:
+    """A wild stands for a natural card; nothing may declare or place it as a joker."""
+    assert problem(SET, ["7H", "7S", "2C"], ["7H", "7S", "JK"]) == "a wild stands for a natural card, never for a joker"
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind("7H 9H 2C", "JK")
+    assert caught.value.message == (
+        "declare one natural card for each deuce in the meld (1 here, in the order they are listed), not 1, "
+        "and never a joker"
+    )
+    with pytest.raises(IllegalMoveError) as caught:
+        _kind("7H 9H 2C 2D", "8H")
+    assert caught.value.message == (
+        "declare one natural card for each deuce in the meld (2 here, in the order they are listed), not 1"
+    )
+
+
+def test_wilds_laid_off_on_a_set_take_its_rank_in_a_suit_it_does_not_show() -> None:
+    """A wild in a set is one card of the set's rank, in a suit the set does not yet show; a joker takes it by rule."""
+    assert lay_off_choices(SET, ["7C", "7D", "7H"], ["7C", "7D", "7H"], "JK") == ["7S"]
+    assert lay_off_choices(SET, ["7C", "7D", "7H"], ["7C", "7D", "7H"], "2S") == ["7S"]
+    table = Table("7C 7D 7H 2S JK 5C 6D", BOB, "KC")
+    table.turn("ann", "QD")
+    table.do("meld", "ann", cards=["7C", "7D", "7H"])
+    table.do("lay_off", "ann", card="JK", meld=1)
+    table.do("lay_off", "ann", card="2S", meld=1, declare=["7C"])
+    assert table.meld(1) == [("7C", "7C"), ("2S", "7C"), ("7D", "7D"), ("7H", "7H"), ("JK", "7S")]
+
+
+def test_a_deuce_laid_off_on_a_run_may_stand_for_the_ace_above_the_king() -> None:
+    """Deuces can represent any natural card: on J Q K of hearts, the 10 below or the ace above."""
+    assert lay_off_choices(STRAIGHT_FLUSH, ["JH", "QH", "KH"], ["JH", "QH", "KH"], "2C") == ["AH", "10H"]
+    table = Table("JH QH KH 2C 5C 6D 3D", BOB, "KC")
+    table.turn("ann", "QD")
+    table.do("meld", "ann", cards=["JH", "QH", "KH"])
+    table.do("lay_off", "ann", card="2C", meld=1, declare=["AH"])
+    assert table.meld(1) == [("JH", "JH"), ("QH", "QH"), ("KH", "KH"), ("2C", "AH")]
+
+
+def test_a_deuce_laid_off_on_a_flush_may_stand_for_any_card_of_the_suit_it_lacks() -> None:
+    """On a flush a deuce stands for any heart not yet there, the 2 and the ace included."""
+    flush = ["3H", "7H", "9H", "JH", "QH"]
+    assert lay_off_choices(FLUSH, flush, flush, "2D") == ["AH", "2H", "4H", "5H", "6H", "8H", "10H", "KH"]

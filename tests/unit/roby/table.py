@@ -77,6 +77,15 @@ class Table:
         """Every recorded event of one type, oldest first."""
         return [event for event in self.game.pending_events if event.__class__.__name__ == name]
 
+    def transfers(self, rule: str) -> list[tuple[str, str, int, str]]:
+        """Every money movement under one rule: from, to, amount, and the type of the event that caused it."""
+        caused_by = {e.originator_version: type(e).__name__ for e in self.game.pending_events}
+        return [
+            (e.source, e.destination, e.amount, caused_by.get(e.cause, f"version {e.cause}"))
+            for e in self.events("AmountTransferred")
+            if e.rule == rule
+        ]
+
     def refuse(self, code: str, kind: str, player: str, **fields: Any) -> MeldbookError:
         """Check that an action is refused with the given code and that nothing changes."""
         version, doc = self.game.version, self.game.rules.to_doc(self.state)

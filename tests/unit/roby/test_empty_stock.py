@@ -5,7 +5,7 @@ from __future__ import annotations
 from domain.roby import settle
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from domain.zones import Zone
+from domain.zones import Zone, seeded_order
 from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
@@ -50,6 +50,8 @@ def test_after_a_rebuild_a_recorded_draw_must_name_a_card_of_the_rebuilt_stock()
     player = table.state.turn
     assert player is not None
     table.refuse("card-conflict", "draw", player, source="stock", card=table.state.discard[-1])
+    [listed] = [e for e in table.game.legal_actions() if e.get("template")]
+    assert [b["card"] for b in listed["examples"]] == [min(table.state.stock.known)]
     table.act("draw", player, source="stock", card=table.state.stock.known[-1])
 
 
@@ -60,6 +62,7 @@ def test_the_hand_is_void_when_the_discard_pile_holds_a_single_card() -> None:
     decision = Decision(state, 40, SeededChance(1))
     settle.after_discard(decision)
     assert [cls.__name__ for cls, _ in decision.events] == ["HandVoided", "DealerChosen"]
+    assert decision.events[0][1] == {"reason": "the stock ran out and the discard pile holds a single card"}
     assert decision.state.dealer == "bob" and decision.state.ledger.balances == {}
 
 
@@ -88,3 +91,26 @@ def test_between_a_discard_and_the_stock_it_rebuilds_only_the_discard_pile_can_b
     assert isinstance(game, Game) and game.state.stock.size == 0 and game.state.stock.ordered
     listed = [body for entry in game.legal_actions() for body in entry.get("choices", [])]
     assert {body["source"] for body in listed if body["type"] == "draw"} == {"discard"}
+def test_a_stock_with_one_card_left_is_not_rebuilt() -> None:
+    """The discard pile is turned into a new stock only when the stock is empty: its last card is still drawn."""
+    state = RobyState(players=["ann", "bob"], options={"max_reshuffles": 3}, deal_mode="recorded")
+    state.standing = {"ann": "in", "bob": "in"}
+    state.dealer, state.stock, state.discard = "ann", Zone(hidden=1, secret=True), ["7H", "8C", "9D"]
+    decision = Decision(state, 40, SeededChance(1))
+    settle.after_discard(decision)
+    assert decision.events == [] and decision.state.stock.size == 1
+
+
+def test_in_a_shuffled_game_the_rebuilt_stock_is_shuffled_with_a_stored_seed() -> None:
+    """The discard pile but its top card becomes the stock in the order its recorded seed gives."""
+    state = RobyState(players=["ann", "bob"], options={"max_reshuffles": 0}, deal_mode="shuffled")
+    state.standing = {"ann": "in", "bob": "in"}
+    state.dealer, state.stock = "ann", Zone(ordered=True, secret=True)
+    state.discard = ["9D", "7H", "KS", "8C", "2S"]
+    decision = Decision(state, 40, SeededChance(1))
+    settle.after_discard(decision)
+    [(event, fields)] = decision.events
+    assert event.__name__ == "StockReshuffled"
+    assert fields["cards"] == ["7H", "8C", "9D", "KS"] and fields["seed"] is not None
+    assert fields["order"] == seeded_order(["9D", "7H", "KS", "8C"], fields["seed"])
+    assert decision.state.stock.known == fields["order"] and decision.state.discard == ["2S"]

@@ -92,6 +92,12 @@ def test_step_by_step_the_hand_ends_when_the_last_card_is_tabled() -> None:
     assert "WentOut" not in stored
     stored = table.act("lay_off", "ann", card="8H", meld=1)
     assert stored[:2] == ["CardLaidOff", "WentOut"]
+    went_out = table.events("WentOut")[0]
+    assert (went_out.player, went_out.method) == ("ann", "tabled")
+    assert [e.player for e in table.events("PointsScored")] == ["bob", "cy", "dee"]
+    assert table.transfers("roby.stakes.per-roby") == [
+        (f"player:{p}", "player:ann", 100, "WentOut") for p in ("bob", "cy", "dee")
+    ]
 
 
 def test_after_a_roby_the_deal_passes_clockwise_and_the_next_player_leads() -> None:
@@ -101,3 +107,17 @@ def test_after_a_roby_the_deal_passes_clockwise_and_the_next_player_leads() -> N
     assert table.state.dealer == "ann" and table.state.phase == "deal"
     table.deal()
     assert table.state.turn == "bob"
+
+
+def test_the_listed_way_out_lays_the_players_own_meld_before_laying_off() -> None:
+    """Holding a meld of his own, ann is shown going out with it (laying off is then allowed), not by the
+    eleven-card lay-off; lay-offs come in card order, a card that fits only after another coming round again."""
+    table = eleven_card_table()
+    table.act("draw", "ann", source="stock", card="QD")
+    [go_out] = [e for e in table.game.legal_actions() if e["type"] == "go_out"]
+    [example] = go_out["examples"]
+    assert example["melds"] == [["5S", "6S", "7S"]] and "discard" not in example
+    assert example["lay_offs"] == [
+        {"card": "10D", "meld": 3}, {"card": "8S", "meld": 4}, {"card": "9S", "meld": 4}, {"card": "JD", "meld": 3},
+        {"card": "KS", "meld": 2}, {"card": "QD", "meld": 3}, {"card": "10S", "meld": 4}, {"card": "JS", "meld": 4}]
+

@@ -13,6 +13,7 @@ from domain.roby.rules import deck_of
 from domain.variant import Decision
 from tests.bots import SeededChance, concrete_bodies, pick, without_version
 from tests.bots.roby import PREFERRED
+from tests.unit.roby.table import Table
 
 KINDS = tuple(Roby.action_kinds)
 TEMPLATE_KINDS = {"go_out"}
@@ -135,3 +136,137 @@ def test_the_recorded_cut_examples_name_a_rank_not_yet_cut_so_following_them_cho
         game.record(without_version(entry["examples"][0]), chance)
     assert game.state.dealer == "ann"
     assert [type(e).__name__ for e in game.pending_events].count("CardCut") == 3
+
+
+def test_a_recorded_cut_lists_a_template_whose_example_is_the_highest_rank_not_yet_cut() -> None:
+    """Each player names the card he cut; following the examples (aces, then kings...) picks a dealer at once."""
+    table = Table(("ann", "bob", "cy"))
+    version = table.game.version
+    assert table.game.legal_actions() == [
+        {"type": "cut", "player": p,
+         "template": {"type": "cut", "player": p, "card": "<card>", "expected_version": version},
+         "constraints": "card: the card the player cut, not one already cut",
+         "examples": [{"type": "cut", "player": p, "card": card, "expected_version": version}]}
+        for p, card in (("ann", "AC"), ("bob", "KC"), ("cy", "QC"))
+    ]
+    table.act("cut", "ann", card="AS")
+    assert [e["examples"][0]["card"] for e in table.game.legal_actions()] == ["KC", "QC"]
+
+
+def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_and_the_upcard() -> None:
+    """The dealer enters every hand as dealt and the card turned up; the example deals the sorted pack in turn."""
+    table = Table(("ann", "bob", "cy"))
+    table.cut_for("bob")
+    version = table.game.version
+    pack = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8") for s in "CDHS"]
+    assert table.game.legal_actions() == [{
+        "type": "deal", "player": "bob",
+        "template": {"type": "deal", "player": "bob", "hands": {p: ["<card>"] * 10 for p in ("cy", "ann", "bob")},
+                     "upcard": "<card>", "expected_version": version},
+        "constraints": "hands: the 10 cards dealt to each of cy, ann, bob; upcard: the card turned up; no card more "
+                       "often than the packs hold",
+        "examples": [{"type": "deal", "player": "bob",
+                      "hands": {"cy": pack[:10], "ann": pack[10:20], "bob": pack[20:30]}, "upcard": pack[30],
+                      "expected_version": version}],
+    }]
+
+
+def test_a_recorded_turn_lists_the_stock_draw_as_a_template_and_the_pickup_with_or_without_its_card() -> None:
+    """The stock card is named by the recorder (the example is a card the record places nowhere); the pickup takes
+    the top of the discard pile, which the body may name."""
+    table = Table()
+    table.cut_for("dee")
+    table.deal(upcard="AH", ann="4H 5H 6H 7H KC KD KS QS QH QC")
+    version = table.game.version
+    placed = {c for zone in table.state.hands.values() for c in zone.known} | set(table.state.discard)
+    unseen = sorted(c for c in deck_of(table.state.options) if c not in placed)
+    body = {"type": "draw", "player": "ann", "source": "stock"}
+    pickup = {"type": "draw", "player": "ann", "source": "discard", "expected_version": version}
+    assert table.game.legal_actions() == [
+        {"type": "draw", "player": "ann", "template": {**body, "card": "<card>", "expected_version": version},
+         "constraints": "card: the card drawn, which the record does not already place elsewhere",
+         "examples": [{**body, "card": unseen[0], "expected_version": version}]},
+        {"type": "draw", "player": "ann", "choices": [pickup, {**pickup, "card": "AH"}]},
+    ]
+
+
+def test_the_go_out_template_and_its_example_use_every_card_in_hand() -> None:
+    """In his first turn a player who can table all eleven cards sees go_out; the example, posted, goes out."""
+    table = Table()
+    table.cut_for("dee")
+    table.deal(upcard="AH", keep="2D", ann="4H 5H 6H 7H KC KD KS QS QH QC")
+    table.act("draw", "ann", source="stock", card="2D")
+    version = table.game.version
+    listed = {e["type"]: e for e in table.game.legal_actions()}
+    assert list(listed) == ["discard", "go_out"]
+    assert listed["discard"]["choices"] == [
+        {"type": "discard", "player": "ann", "card": c, "expected_version": version} for c in table.hand("ann")]
+    go_out = listed["go_out"]
+    assert go_out["template"] == {"type": "go_out", "player": "ann", "melds": [["<card>"]],
+                                  "lay_offs": [{"card": "<card>", "meld": 0}], "expected_version": version}
+    assert go_out["constraints"] == ("melds, then lay-offs (meld ids as listed, new melds numbered on), then at most "
+                                     "one discard, using every card in hand")
+    [example] = go_out["examples"]
+    assert uses_whole_hand(table.game, example)
+    # The plan found first: the hand's melds in sorted order, then the lay-offs, then the highest legal discard.
+    assert without_version(example) == {
+        "type": "go_out", "player": "ann", "melds": [["4H", "5H", "6H"], ["QC", "QH", "QS"], ["KC", "KD", "KS"]],
+        "lay_offs": [{"card": "7H", "meld": 1}], "discard": "2D"}
+    table.game.record(without_version(example), table.chance)
+    assert table.events("WentOut")[0].player == "ann"
+
+
+def test_a_busted_player_is_listed_his_two_choices() -> None:
+    """After a hand, each busted player decides in turn: re-enlist or leave."""
+    table = Table()
+    table.state.scores["bob"] = 95  # arrange: bob is at 95 from earlier hands
+    table.cut_for("dee")
+    table.deal(keep="2D", ann="4H 5H 6H 7H KC KD KS QS QH QC")
+    table.act("draw", "ann", source="stock", card="2D")
+    table.act("go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["KC", "KD", "KS"], ["QS", "QH", "QC"]], discard="2D")
+    version = table.game.version
+    assert table.game.legal_actions() == [
+        {"type": kind, "player": "bob", "choices": [{"type": kind, "player": "bob", "expected_version": version}]}
+        for kind in ("reenlist", "leave")
+    ]
+
+
+def test_after_his_first_turn_a_player_is_listed_his_melds_and_lay_offs() -> None:
+    """From his second turn: every meld his hand makes, and the lay-offs the rules accept (on his own meld here);
+    a card that fits a meld on the table is no longer a legal discard."""
+    table = Table()
+    table.cut_for("dee")
+    table.deal(upcard="QD", keep="AH", ann="4H 5H 6H 7H 9C 9D 9S KC KD 2S")
+    table.pass_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    version = table.game.version
+    listed = {e["type"]: e for e in table.game.legal_actions()}
+    assert list(listed) == ["discard", "meld"]
+    assert listed["meld"]["choices"] == [
+        {"type": "meld", "player": "ann", "cards": cards, "expected_version": version}
+        for cards in (["4H", "5H", "6H"], ["4H", "5H", "6H", "7H"], ["5H", "6H", "7H"], ["9C", "9D", "9S"])]
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    version = table.game.version
+    listed = {e["type"]: e for e in table.game.legal_actions()}
+    assert list(listed) == ["discard", "meld", "lay_off"]
+    assert listed["meld"]["choices"] == [
+        {"type": "meld", "player": "ann", "cards": ["9C", "9D", "9S"], "expected_version": version}]
+    assert listed["lay_off"]["choices"] == [
+        {"type": "lay_off", "player": "ann", "card": "7H", "meld": 1, "expected_version": version}]
+    assert [b["card"] for b in listed["discard"]["choices"]] == ["2S", "9C", "9D", "9S", "AH", "KC", "KD"]
+
+
+def test_a_shuffled_turn_lists_the_stock_draw_as_a_body_the_service_completes() -> None:
+    """Shuffled mode: the service draws the stock's top card, so that draw names no card; the pickup may name the
+    top of the discard pile."""
+    chance = SeededChance(2)
+    game = Game.set_up("roby", ["ann", "bob"], {}, "shuffled", "", chance)
+    while game.state.phase != "play":
+        game.record(without_version(concrete_bodies(game.legal_actions()[0])[0]), chance)
+    player, version, top = game.state.turn, game.version, game.state.discard[-1]
+    pickup = {"type": "draw", "player": player, "source": "discard", "expected_version": version}
+    assert game.legal_actions() == [
+        {"type": "draw", "player": player,
+         "choices": [{"type": "draw", "player": player, "source": "stock", "expected_version": version}]},
+        {"type": "draw", "player": player, "choices": [pickup, {**pickup, "card": top}]},
+    ]

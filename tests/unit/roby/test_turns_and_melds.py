@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from domain.cards import Card
-from domain.melds import is_group, sequence_ranks
+from domain.melds import candidate_melds, is_group, sequence_ranks
+from domain.roby.rules import new_meld, with_card
+from domain.roby.state import TableMeld
 from tests.unit.roby.table import Table
 
 ANN = "4H 5H 6H 9C 9D 9S KC KD AS 2S"
@@ -122,14 +124,19 @@ def test_laying_off_needs_a_meld_of_ones_own_on_the_table() -> None:
     table.refuse("roby.lay-off.own-meld", "lay_off", "bob", card="7H", meld=1)
 
 
-def test_a_meld_laid_earlier_in_the_same_turn_counts_for_laying_off_on_an_opponents_meld() -> None:
-    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 3S 6D 8D")
+def ann_melds_then_bob_lays_off(table: Table, meld: list[str], bob_meld: list[str], card: str) -> None:
+    """Ann draws AH, melds and discards 2S; bob draws AC, lays a meld of his own and lays `card` off on ann's."""
     table.act("draw", "ann", source="stock", card="AH")
-    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("meld", "ann", cards=meld)
     table.act("discard", "ann", card="2S")
     table.act("draw", "bob", source="stock", card="AC")
-    table.act("meld", "bob", cards=["3D", "3C", "3S"])
-    table.act("lay_off", "bob", card="7H", meld=1)
+    table.act("meld", "bob", cards=bob_meld)
+    table.act("lay_off", "bob", card=card, meld=1)
+
+
+def test_a_meld_laid_earlier_in_the_same_turn_counts_for_laying_off_on_an_opponents_meld() -> None:
+    table = after_first_round(bob="7H 8H 9H 10C JC 3D 3C 3S 6D 8D")
+    ann_melds_then_bob_lays_off(table, ["4H", "5H", "6H"], ["3D", "3C", "3S"], "7H")
     assert table.state.melds[0].cards == ["4H", "5H", "6H", "7H"] and table.state.melds[0].owner == "ann"
 
 
@@ -139,3 +146,41 @@ def test_a_lay_off_that_does_not_fit_the_meld_is_refused() -> None:
     table.act("meld", "ann", cards=["4H", "5H", "6H"])
     table.refuse("roby.lay-off.fit", "lay_off", "ann", card="KC", meld=1)
     table.refuse("roby.lay-off.no-meld", "lay_off", "ann", card="KC", meld=9)
+
+
+def test_a_stock_draw_naming_a_card_that_lies_in_a_meld_is_refused() -> None:
+    """Every named card is checked against what the record places, the melds on the table included."""
+    table = after_first_round()
+    table.act("draw", "ann", source="stock", card="AH")
+    table.act("meld", "ann", cards=["4H", "5H", "6H"])
+    table.act("discard", "ann", card="2S")
+    error = table.refuse("card-conflict", "draw", "bob", source="stock", card="5H")
+    assert error.message == "5H cannot come from the stock: every copy of it is already accounted for"
+
+
+def test_a_group_lies_on_the_table_by_suit_however_it_is_laid_or_added_to() -> None:
+    """A group's cards lie in suit order, clubs, diamonds, hearts, spades, after every lay-off too."""
+    table = after_first_round(ann="4H 5H 6H 9S 9C 9D KC KD AS 2S", bob="9H 8C 10S JS QS 3D 3H 3S 6D 8D")
+    ann_melds_then_bob_lays_off(table, ["9S", "9C", "9D"], ["3D", "3H", "3S"], "9H")
+    assert table.events("MeldLaid")[0].cards == ["9C", "9D", "9S"]
+    assert table.state.melds[0].cards == ["9C", "9D", "9H", "9S"] and table.state.melds[0].kind == "group"
+
+
+def test_the_ace_lies_above_the_king_in_a_high_run_and_below_the_two_in_a_low_one() -> None:
+    """Ace can be melded with two or the king of its suit: Q-K-A lies with the ace on top, A-2-3 with it at the
+    bottom, however the cards are laid or added."""
+    assert new_meld(1, "ann", ["AS", "KS", "QS"]) == TableMeld(1, "ann", "sequence", ["QS", "KS", "AS"])
+    assert new_meld(1, "ann", ["3H", "AH", "2H"]) == TableMeld(1, "ann", "sequence", ["AH", "2H", "3H"])
+    assert with_card(new_meld(2, "bob", ["KS", "JS", "QS"]), "AS").cards == ["JS", "QS", "KS", "AS"]
+    assert with_card(new_meld(2, "bob", ["3H", "2H", "4H"]), "AH").cards == ["AH", "2H", "3H", "4H"]
+
+
+def test_every_meld_a_hand_can_make_is_a_candidate_and_no_other() -> None:
+    """Groups of three or four of a rank, and runs of three or more of a suit with the ace low or high (no wrap)."""
+    codes = ["AH", "2H", "3H", "QH", "KH", "9C", "9D", "9S", "9H", "JS", "QS", "KS", "5C", "QD", "KD", "AD"]
+    hand = [Card.parse(c) for c in codes]
+    expected = [
+        "AD QD KD", "AH 2H 3H", "AH QH KH", "9C 9D 9H", "9C 9D 9H 9S", "9C 9D 9S", "9C 9H 9S", "9D 9H 9S",
+        "JS QS KS", "QD QH QS", "KD KH KS",
+    ]
+    assert [" ".join(map(str, meld)) for meld in candidate_melds(hand)] == expected

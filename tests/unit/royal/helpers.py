@@ -61,6 +61,16 @@ def chips(game: Game, account: str) -> int:
     return game.state.ledger.balance(name)
 
 
+def transfers(game: Game, rule: str) -> list[tuple[str, str, int, str]]:
+    """Every chip movement under one rule: from, to, amount, and the type of the event that caused it."""
+    caused_by = {e.originator_version: type(e).__name__ for e in game.pending_events}
+    return [
+        (e.source, e.destination, e.amount, caused_by.get(e.cause, f"version {e.cause}"))
+        for e in game.pending_events
+        if type(e).__name__ == "AmountTransferred" and e.rule == rule
+    ]
+
+
 def check_invariants(state: RoyalState) -> None:
     """Chips in stacks, on spaces, on aces and in bets add up to what the banker handed out; all 52 cards placed."""
     balances = state.ledger.balances
@@ -190,6 +200,15 @@ def setup(hands: dict[str, list[str]] | None = None, dealer: str = "p3", dummy: 
         for player in list(game.state.bidders):
             record(game, "pass", player)
     return game
+
+
+def play_out(game: Game, plays: Sequence[tuple[str, list[str] | None]]) -> None:
+    """Record stops-hand moves in order: a play of the cards, or a pass (None)."""
+    for player, played in plays:
+        if played is None:
+            record(game, "pass", player)
+        else:
+            record(game, "play", player, cards=played)
 
 
 def pick_hands(game: Game, chosen: dict[str, list[str]]) -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalMoveError
 from domain.game import Game
-from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record
+from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record, transfers
 
 
 def _bet(ace: str, amount: int, answers: dict[str, str], **options: object) -> object:
@@ -36,6 +36,8 @@ def test_only_the_dealer_opens_an_ace_bet() -> None:
 def test_covering_costs_the_dealers_amount() -> None:
     game = _bet("S", 4, {"p1": "cover", "p2": "decline"})
     assert chips(game, "ace:S") == 8 and chips(game, "p1") == 91 - 4 and chips(game, "p2") == 91
+    assert transfers(game, "royal.aces.bet") == [("player:p3", "ace:S", 4, "AceBetOpened")]
+    assert transfers(game, "royal.aces.cover") == [("player:p1", "ace:S", 4, "AceBetAnswered")]
     assert game.state.ace_bets["S"].bettors == ["p3", "p1"]
 
 
@@ -48,6 +50,7 @@ def test_a_bettor_holding_the_ace_wins_every_chip_on_it() -> None:
     game = _bet("S", 3, {"p1": "cover", "p2": "cover"})
     record(game, "deal", "p3", hands=SPADES_TO_P3)
     assert chips(game, "ace:S") == 0 and chips(game, "p3") == 91 - 3 + 9
+    assert transfers(game, "royal.aces.won") == [("ace:S", "player:p3", 9, "AceShown")]
     assert "S" not in game.state.ace_bets
 
 
@@ -106,3 +109,15 @@ def test_a_standing_ace_bet_ends_when_its_last_bettor_is_out() -> None:
     assert game.state.out == ["p4"] and game.state.deal_number == 2 and "S" not in game.state.ace_bets
     record(game, "ace_bet", "p1", ace="S", amount=1)
     assert chips(game, "ace:S") == 11 + 1 and game.state.ace_bets["S"].bettors == ["p1"]
+
+
+def test_a_bettor_holding_exactly_the_repeat_bet_pays_it() -> None:
+    """With 41 on the clubs ace, p3 and p1 each hold exactly 41 after the next ante: both bet again, neither is
+    released."""
+    game = _bet("C", 41, {"p1": "cover", "p2": "decline"}, poker=False)
+    _play_out_the_first_deal(game)
+    assert transfers(game, "royal.aces.repeat") == [
+        ("player:p3", "ace:C", 41, "DealStarted"), ("player:p1", "ace:C", 41, "DealStarted")]
+    assert not any(type(e).__name__ == "AceBetReleased" for e in game.pending_events)
+    assert game.state.ace_bets["C"].bettors == ["p3", "p1"] and chips(game, "ace:C") == 4 * 41
+    assert chips(game, "p1") == chips(game, "p3") == 0

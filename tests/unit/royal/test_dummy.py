@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalMoveError
 from domain.visibility import Viewer, view_doc
-from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, record, setup
+from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, record, setup, transfers
 
 
 def test_the_dealer_may_swap_his_hand_for_the_dummy() -> None:
@@ -33,6 +33,7 @@ def test_the_highest_bidder_pays_the_dealer_and_takes_the_dummy() -> None:
     record(game, "bid", "p2", amount=5)
     record(game, "pass", "p1")
     assert chips(game, "p2") == 91 - 5 and chips(game, "p3") == 91 + 5
+    assert transfers(game, "royal.dummy.auction") == [("player:p2", "player:p3", 5, "DummyTaken")]
     assert sorted(game.state.hands["p2"].known) == sorted(cards("2-AD"))
 
 

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domain.errors import IllegalMoveError, InvalidActionError
-from tests.unit.royal.helpers import FixedChance, cards, chips, cut_to, end_game, new_game, record, setup
+from tests.unit.royal.helpers import (
+    FixedChance,
+    cards,
+    chips,
+    cut_to,
+    end_game,
+    new_game,
+    play_out,
+    record,
+    setup,
+    transfers,
+)
+from tests.unit.royal.scenes import BLOCKING, BLOCKING_PLAYS
 
 
 def _first_deal_won_by_p2(**options: object) -> object:
@@ -20,6 +34,8 @@ def test_a_player_who_cannot_ante_is_out() -> None:
     game = _first_deal_won_by_p2(stack=12, ace_betting=True)
     assert game.state.out == ["p1", "p3"]
     assert chips(game, "p1") < 9
+    outs = [(e.player, e.stack) for e in game.pending_events if type(e).__name__ == "PlayerOut"]
+    assert outs == [("p1", chips(game, "p1")), ("p3", chips(game, "p3"))] and chips(game, "p1") > 0
 
 
 def test_the_game_ends_when_fewer_than_three_can_ante() -> None:
@@ -60,15 +76,24 @@ def test_leftover_chips_stay_with_the_banker() -> None:
     cut_to(game, "p3")
     end_game(game)
     assert chips(game, "bank") == -300 + 27 and chips(game, "pot") == 0 and chips(game, "p1") == 91
+    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence",
+              "kitty", "pot"]
+    assert transfers(game, "royal.end.to-banker") == [(space, "bank", 3, "GameEnded") for space in spaces]
+
+
+def _ended_after_an_ace_bet(dealer: str, amount: int) -> Any:
+    """Leftovers split: the dealer bets on the spades ace, nobody covers, and the recorder ends the game."""
+    game = new_game(3, leftover="split", ace_betting=True)
+    cut_to(game, dealer)
+    record(game, "ace_bet", dealer, ace="S", amount=amount)
+    for player in game.state.left_of(dealer)[:-1]:
+        record(game, "decline", player)
+    end_game(game)
+    return game
 
 
 def test_leftover_chips_split_with_odd_units_from_the_dealers_left() -> None:
-    game = new_game(3, leftover="split", ace_betting=True)
-    cut_to(game, "p3")
-    record(game, "ace_bet", "p3", ace="S", amount=1)
-    record(game, "decline", "p1")
-    record(game, "decline", "p2")
-    end_game(game)
+    game = _ended_after_an_ace_bet("p3", 1)
     assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 + 10, 91 + 9, 90 + 9]
     assert chips(game, "bank") == -300
 
@@ -78,5 +103,51 @@ def test_bets_go_back_when_the_recorder_ends_a_poker_round() -> None:
     for player, five in {"p1": cards("2-6C"), "p2": cards("8-QC"), "p3": cards("2-6S")}.items():
         record(game, "poker_hand", player, cards=five)
     record(game, "bet", "p1", amount=5)
+    record(game, "call", "p2")
     end_game(game)
-    assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0
+    assert chips(game, "p1") == 91 and chips(game, "bet:p1") == 0 and chips(game, "p2") == 91
+    assert transfers(game, "royal.end.bets-returned") == [
+        ("bet:p1", "player:p1", 5, "GameEnded"), ("bet:p2", "player:p2", 5, "GameEnded")]
+
+
+def test_split_leftovers_go_odd_units_first_to_the_players_nearest_the_dealers_left() -> None:
+    """Dealer p1: 27 antes and p1's ace bet of 2 make 29, so p2 and p3 (first from p1's left) get 10, p1 gets 9.
+
+    The board's accounts are emptied in board order, each player in turn from the dealer's left taking what he is
+    owed, so no account pays out more than it holds."""
+    game = _ended_after_an_ace_bet("p1", 2)
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [91 - 2 + 9, 91 + 10, 91 + 10]
+    assert transfers(game, "royal.end.split") == [
+        ("space:AH", "player:p2", 3, "GameEnded"), ("space:KH", "player:p2", 3, "GameEnded"),
+        ("space:QH", "player:p2", 3, "GameEnded"), ("space:JH", "player:p2", 1, "GameEnded"),
+        ("space:JH", "player:p3", 2, "GameEnded"), ("space:10H", "player:p3", 3, "GameEnded"),
+        ("space:marriage", "player:p3", 3, "GameEnded"), ("space:sequence", "player:p3", 2, "GameEnded"),
+        ("space:sequence", "player:p1", 1, "GameEnded"), ("kitty", "player:p1", 3, "GameEnded"),
+        ("pot", "player:p1", 3, "GameEnded"), ("ace:S", "player:p1", 2, "GameEnded"),
+    ]
+    balances = game.state.ledger.balances
+    board = {a: v for a, v in balances.items() if a != "bank" and not a.startswith("player:")}
+    assert len(board) == 10 and set(board.values()) == {0} and balances["bank"] == -300
+
+
+def test_with_the_split_option_leftovers_go_to_the_banker_when_nobody_is_left_in() -> None:
+    """A blocked first deal leaves all three players without an ante: all are out, so nobody shares the board's
+    36 chips (the antes and the 9 paid into the Kitty) and they stay with the banker."""
+    game = setup(BLOCKING, poker=False, stack=12, leftover="split")
+    play_out(game, BLOCKING_PLAYS)
+    outs = [(e.player, e.stack) for e in game.pending_events if type(e).__name__ == "PlayerOut"]
+    assert outs == [("p1", 0), ("p2", 0), ("p3", 0)] and game.state.phase == "over"
+    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence"]
+    assert transfers(game, "royal.end.to-banker") == [
+        *((space, "bank", 3, "GameEnded") for space in spaces), ("kitty", "bank", 12, "GameEnded"),
+        ("pot", "bank", 3, "GameEnded")]
+    assert transfers(game, "royal.end.split") == [] and chips(game, "bank") == 0
+
+
+def test_ended_before_the_first_deal_there_is_nothing_to_split() -> None:
+    """Ended by the recorder during the cut (no dealer yet, nothing on the board), no chip moves."""
+    game = new_game(3, leftover="split")
+    count = len(game.pending_events)
+    end_game(game)
+    assert [type(e).__name__ for e in game.pending_events[count:]] == ["MoveRecorded", "GameEnded"]
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [100, 100, 100]

@@ -6,8 +6,10 @@ import pytest
 
 from domain.errors import CardConflictError, IllegalMoveError, SetupError
 from domain.royal.board import TRIPOLEY
+from domain.royal.rules import DECK
 from domain.visibility import Viewer, view_doc
-from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record, setup
+from domain.zones import seeded_order
+from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record, setup, transfers
 
 
 def test_three_to_eight_players_may_play() -> None:
@@ -55,6 +57,10 @@ def test_every_player_antes_on_every_space_including_the_pot() -> None:
         assert chips(game, space) == 6
     assert chips(game, "p1") == 100 - 18
     assert chips(game, "ace:S") == 0
+    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence",
+              "kitty", "pot"]
+    assert transfers(game, "royal.ante") == [
+        (f"player:{p}", space, 2, "DealStarted") for p in ("p1", "p2", "p3") for space in spaces]
 
 
 def test_a_game_may_declare_another_board() -> None:
@@ -101,6 +107,9 @@ def test_the_whole_pack_is_dealt_into_n_plus_one_hands() -> None:
     record(game, "deal", dealer)
     order = game.state.left_of(dealer)
     assert [game.state.hands[p].size for p in order] + [game.state.dummy.size] == [11, 11, 10, 10, 10]
+    dealt = game.pending_events[-1]
+    pack = seeded_order(DECK.elements(), dealt.seed)
+    assert [dealt.hands[p] for p in order] + [dealt.dummy] == [pack[i::5] for i in range(5)]
     eight = new_game(8, mode="shuffled")
     for player in eight.state.players:
         record(eight, "cut", player)
