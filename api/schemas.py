@@ -242,6 +242,7 @@ class ProblemSchema(Schema):
     code = fields.String(metadata={"description": "a stable code: the rule or field at fault"})
     instance = fields.String()
     field = fields.String(metadata={"description": "the request field at fault, when there is one"})
+    index = fields.Integer(metadata={"description": "the refused move's place in a line of moves (0 first)"})
     errors = fields.Dict(metadata={"description": "validation messages by field"})
 
 

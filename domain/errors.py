@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class MeldbookError(Exception):
     """Base of every error the domain raises on purpose."""
 
     code = "meldbook-error"
 
-    def __init__(self, message: str, *, code: str | None = None, field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
         self.field = field
+        self.details: dict[str, Any] = dict(details or {})
+        """Further members of the problem document (for instance `index`, the refused move of a line)."""
 
 
 class InvalidCardError(MeldbookError):
