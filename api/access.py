@@ -32,7 +32,7 @@ def viewer_for(game_id: UUID) -> Viewer:
         return Viewer.SPECTATOR
     if not meldbook().is_recorder(game_id, token):
         raise TokenError("this token is not the recorder token of this game")
-    return Viewer.RECORDER
+    return Viewer.FULL
 
 
 def require_token() -> str:

@@ -57,7 +57,7 @@ class Moves(MethodView):
                 raise PreconditionFailedError(error.message) from None
             raise
         latest = events[-1].version if events else version
-        response = jsonify({"version": latest, "events": [present_event(e, Viewer.RECORDER) for e in events]})
+        response = jsonify({"version": latest, "events": [present_event(e, Viewer.FULL) for e in events]})
         response.status_code = 201
         response.headers["ETag"] = f'"{latest}"'
         return response

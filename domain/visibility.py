@@ -1,19 +1,38 @@
-"""The one visibility filter: what a spectator at the table sees, and what the recorder sees."""
+"""The one visibility filter: what a spectator at the table sees, what a seat sees, and the full record."""
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 NEVER_SHOWN = frozenset({"token_hash"})
 SECRET_KEYS = frozenset({"seed"})
 
 
-class Viewer(Enum):
-    """Who reads: a spectator at the table, or the recorder holding the game's token."""
+@dataclass(frozen=True)
+class Viewer:
+    """Which view a reader gets: `spectator` (what a person watching the table saw), `seat` (that plus the hands
+    of `players`, usually one), or `full` (everything the record holds, shuffle seeds included)."""
 
-    SPECTATOR = "spectator"
-    RECORDER = "recorder"
+    view: str
+    players: frozenset[str] = frozenset()
+
+    SPECTATOR: ClassVar[Viewer]
+    FULL: ClassVar[Viewer]
+
+    @classmethod
+    def seat(cls, *players: str) -> Viewer:
+        """The view of a seat: the public table plus these players' own cards."""
+        return cls("seat", frozenset(players))
+
+    @property
+    def sees_everything(self) -> bool:
+        """Whether nothing is masked: the full view."""
+        return self.view == "full"
+
+
+Viewer.SPECTATOR = Viewer("spectator")
+Viewer.FULL = Viewer("full")
 
 
 def view_doc(doc: Any, viewer: Viewer) -> Any:
@@ -22,13 +41,13 @@ def view_doc(doc: Any, viewer: Viewer) -> Any:
         return [view_doc(item, viewer) for item in doc]
     if not isinstance(doc, dict):
         return doc
-    if viewer is Viewer.SPECTATOR and doc.get("secret") is True:
+    if not viewer.sees_everything and doc.get("secret") is True:
         return {"count": doc.get("count"), "secret": True}
     shown: dict[str, Any] = {}
     for key, value in doc.items():
         if key in NEVER_SHOWN:
             continue
-        if viewer is Viewer.SPECTATOR and key in SECRET_KEYS:
+        if not viewer.sees_everything and key in SECRET_KEYS:
             shown[key] = None
             continue
         shown[key] = view_doc(value, viewer)
@@ -41,7 +60,7 @@ def view_event(payload: dict[str, Any], secret_fields: tuple[str, ...], viewer: 
     A secret field is a name ("hands") or a dotted path into the payload ("action.card").
     """
     shown: dict[str, Any] = view_doc(payload, viewer)
-    if viewer is Viewer.SPECTATOR:
+    if not viewer.sees_everything:
         for path in secret_fields:
             _mask(shown, path.split("."))
     return shown

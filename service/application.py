@@ -245,7 +245,7 @@ def present_state(game: Game, viewer: Viewer, latest_version: int | None = None)
         "over": rules.is_over(game.state),
         "state": view_doc(rules.to_doc(game.state), viewer),
     }
-    if viewer is Viewer.RECORDER:
+    if viewer.sees_everything:
         shown["legal_actions"] = game.legal_actions() if shown["latest"] else []
         shown["table_actions"] = game.table_actions() if shown["latest"] else []
     return shown

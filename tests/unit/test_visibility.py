@@ -35,7 +35,7 @@ def test_a_spectator_sees_no_seed_and_nobody_sees_a_token_hash() -> None:
     """Shuffle seeds are nulled for spectators at any depth; the token's hash is left out for every viewer."""
     spectator = view_doc(nested_doc(), Viewer.SPECTATOR)
     assert spectator["seed"] is None and spectator["options"] == {"deeper": {"seed": None, "kept": True}}
-    recorder = view_doc(nested_doc(), Viewer.RECORDER)
+    recorder = view_doc(nested_doc(), Viewer.FULL)
     expected = nested_doc()
     del expected["token_hash"], expected["options"]["deeper"]["token_hash"]
     assert recorder == expected
@@ -43,7 +43,7 @@ def test_a_spectator_sees_no_seed_and_nobody_sees_a_token_hash() -> None:
 
 def test_the_recorder_sees_every_card_and_seed() -> None:
     """With the token everything is shown: secret zones keep their cards, lists and scalars pass unchanged."""
-    assert view_doc([dict(HAND), 3, None], Viewer.RECORDER) == [HAND, 3, None]
+    assert view_doc([dict(HAND), 3, None], Viewer.FULL) == [HAND, 3, None]
     assert view_doc("7H", Viewer.SPECTATOR) == "7H"
 
 
@@ -52,4 +52,4 @@ def test_an_events_secret_fields_are_masked_for_spectators_only() -> None:
     payload = {"player": "ann", "card": "7H", "seed": 3, "hands": {"ann": ["7H"]}}
     assert view_event(dict(payload), ("card", "hands", "stock"), Viewer.SPECTATOR) == {
         "player": "ann", "card": None, "seed": None, "hands": None}
-    assert view_event(dict(payload), ("card", "hands"), Viewer.RECORDER) == payload
+    assert view_event(dict(payload), ("card", "hands"), Viewer.FULL) == payload
