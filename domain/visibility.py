@@ -12,10 +12,14 @@ SECRET_KEYS = frozenset({"seed"})
 @dataclass(frozen=True)
 class Viewer:
     """Which view a reader gets: `spectator` (what a person watching the table saw), `seat` (that plus the hands
-    of `players`, usually one), or `full` (everything the record holds, shuffle seeds included)."""
+    of `players`, usually one), or `full` (everything the record holds, shuffle seeds included).
+
+    `ended_hands_in_full` is declared here; the filter does not honour it yet."""
 
     view: str
     players: frozenset[str] = frozenset()
+    ended_hands_in_full: bool = False
+    """Whether hands that have ended are shown in full (the arbiter; the recorder of a game recorded by seats)."""
 
     SPECTATOR: ClassVar[Viewer]
     FULL: ClassVar[Viewer]
