@@ -13,11 +13,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from domain.actions import MAX_SEED, ActionKind, Param
+from domain.cards import CARD_PATTERN
 from domain.variant import Variant
 
 MAX_VERSION = 10**9
 MAX_WHOLE = 10**12
-CARD: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 10, "description": "a card code, e.g. 10H or QS"}
+CARD: dict[str, Any] = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 10,
+    "pattern": CARD_PATTERN,
+    "description": "a card code, e.g. 10H or QS (rank then suit, either case; T for 10; JK a joker)",
+}
 CARDS: dict[str, Any] = {"type": "array", "items": CARD, "description": "card codes"}
 
 PARAM_SCHEMAS: dict[str, dict[str, Any]] = {

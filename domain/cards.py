@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -20,6 +21,25 @@ SPELLINGS = (
     "a card is its rank then its suit: ranks A 2 3 4 5 6 7 8 9 10 J Q K (T also means 10), suits C D H S "
     "(clubs, diamonds, hearts, spades) or ♣ ♦ ♥ ♠, in upper or lower case, e.g. 10H, th, qs, A♠; "
     "a joker is JK (also JOKER or *)"
+)
+
+
+def _either_case(text: str) -> str:
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in text)
+
+
+# The spellings above as one regular expression, for the contract (a client, or a fuzzer, learns from it what a
+# card looks like); the parser below accepts exactly these, and also surrounding spaces.
+CARD_PATTERN = (
+    "^(?:(?:"
+    + "|".join(_either_case(r) for r in sorted({*RANKS, *_RANK_ALIASES}, key=lambda r: (-len(r), r)))
+    + ")["
+    + "".join(f"{s}{s.lower()}" for s in SUITS)
+    + "".join(_SUIT_SYMBOLS)
+    + "]"
+    + "\\ufe0f?|"
+    + "|".join(_either_case(j) for j in _JOKERS)
+    + ")$"
 )
 
 

@@ -82,13 +82,29 @@ def main(arguments: list[str]) -> int:
         return status
 
 
+# Refusals before any rule runs: the body's shape, its fields, the request itself.
+BEFORE_THE_RULES = frozenset(
+    {"validation-error", "invalid-action", "unknown-card", "invalid-text", "malformed-request", "unknown-player"}
+)
+
+
 def report(tally_file: Path) -> None:
-    """How the fuzzed moves on the recorded game were answered: by status and problem code."""
+    """How the fuzzed moves on the recorded game were answered: by status and problem code, and how many reached the
+    rules (accepted, or refused by a rule of the game: a 409 or 422 whose code is not a shape error)."""
     text = tally_file.read_text() if tally_file.exists() else ""
     tally: dict[str, int] = json.loads(text) if text.strip() else {}
-    rules = sum(n for key, n in tally.items() if key.split(" ")[-1].split(".")[0] in ("roby", "robins", "royal"))
-    moves = sum(n for key, n in tally.items() if key.startswith("POST "))
-    print(f"fuzz: {moves} moves posted to the recorded game; {rules} refused by a rule's code", file=sys.stderr)
+    posted = {key: n for key, n in tally.items() if key.startswith("POST ")}
+    accepted = sum(n for key, n in posted.items() if key.split(" ")[1] == "201")
+    by_rule = sum(
+        n
+        for key, n in posted.items()
+        if key.split(" ")[1] in ("409", "422") and key.split(" ")[2] not in BEFORE_THE_RULES
+    )
+    print(
+        f"fuzz: {sum(posted.values())} moves posted to the recorded game; {accepted + by_rule} reached the rules "
+        f"({accepted} accepted, {by_rule} refused by a rule's code)",
+        file=sys.stderr,
+    )
     for key, count in sorted(tally.items(), key=lambda item: -item[1]):
         print(f"fuzz:   {count:6d}  {key}", file=sys.stderr)
 

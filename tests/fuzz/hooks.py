@@ -1,5 +1,5 @@
-"""schemathesis hooks for `make fuzz`: moves are sent at the pinned game's current version, so they reach the rules,
-and the answers to moves are tallied (status and problem code) for the run's summary."""
+"""schemathesis hooks for `make fuzz`: moves are sent at the pinned game's current version, in the name of a player of
+that game, so they reach the rules; the answers to moves are tallied (status and problem code) for the run's summary."""
 
 from __future__ import annotations
 
@@ -20,13 +20,18 @@ def _aims_at_the_game(case: Any) -> bool:
 
 @schemathesis.hook
 def before_call(context: Any, case: Any, **kwargs: Any) -> None:
-    """Send a move on the pinned game with If-Match at the version the game is at now."""
+    """Send a move on the pinned game with If-Match at the version the game is at now; a generated body that names a
+    player names one of the game's (the one to act, when one is), since a random name is refused before any rule."""
     if not _aims_at_the_game(case):
         return
     url = f"{os.environ['MELDBOOK_FUZZ_URL']}/games/{case.path_parameters['game_id']}"
     with urllib.request.urlopen(url, timeout=10) as answer:
-        version = json.load(answer)["version"]
-    case.headers = {**(case.headers or {}), "If-Match": f'"{version}"'}
+        game = json.load(answer)
+    case.headers = {**(case.headers or {}), "If-Match": f'"{game["version"]}"'}
+    if isinstance(case.body, dict) and isinstance(case.body.get("player"), str):
+        to_move = game.get("to_move")
+        players = to_move if isinstance(to_move, list) and to_move else [to_move] if to_move else game["players"]
+        case.body = {**case.body, "player": players[len(case.body["player"]) % len(players)]}
 
 
 @schemathesis.hook

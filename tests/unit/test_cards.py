@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from domain.cards import RANKS, SUITS, Card, canonical
+from domain.cards import CARD_PATTERN, RANKS, SUITS, Card, canonical
 from domain.errors import InvalidCardError
 
 SPELLED = {
@@ -47,3 +49,16 @@ def test_a_rank_or_suit_that_is_not_one_is_refused_with_every_accepted_spelling_
     assert caught.value.code == "unknown-card"
     for spelling in HINTED:
         assert spelling in hint, (spelling, hint)
+
+
+def test_the_contracts_card_pattern_admits_exactly_what_the_parser_reads_without_spaces() -> None:
+    pattern = re.compile(CARD_PATTERN)
+    spellings = [*SPELLED, *(f"{r}{s}" for r in (*RANKS, "T", "t", "q") for s in (*SUITS, "h", "♠", "♥\ufe0f"))]
+    for text in spellings:
+        assert pattern.fullmatch(text.strip()), text
+        Card.parse(text)
+    for text in [*NOT_CARDS, " 7d", "JK♠", "**", "10♥♥"]:
+        assert not pattern.fullmatch(text), text
+        if text.strip() == text:
+            with pytest.raises(InvalidCardError):
+                Card.parse(text)
