@@ -40,7 +40,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.config.update(deepcopy(API_SETTINGS))  # apispec merges the built spec into API_SPEC_OPTIONS
     app.json.sort_keys = False  # type: ignore[attr-defined]
     settings = dict(env) if env is not None else store_env()
-    app.extensions["meldbook"] = Meldbook(env=settings, chance=chance)
+    app.extensions["meldbook"] = Meldbook(env=settings, chance=chance, secret=os.environ.get("MELDBOOK_SECRET"))
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)

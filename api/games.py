@@ -10,7 +10,8 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
-from api.contract import ETAG, LOCATION, TOKEN_OPTIONAL
+from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, TOKEN_OPTIONAL
+from api.idempotency import retry_of_request
 from api.listing import page_body
 from api.parsing import Blueprint
 from api.schemas import (
@@ -37,10 +38,12 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
+    @blp.doc(parameters=[IDEMPOTENCY_KEY])
     def post(self, body: dict[str, Any]) -> Response:
-        """Create a game; the recorder token in the answer is shown only this once."""
+        """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
+        retry = retry_of_request()
         game, token = meldbook().create_game(
-            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"]
+            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"], retry
         )
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201

@@ -123,6 +123,22 @@ GENERIC: tuple[Problem, ...] = (
         428,
     ),
     Problem(
+        "invalid-idempotency-key",
+        "Idempotency-Key not usable",
+        "the Idempotency-Key header: one header of 1 to 255 printable ASCII characters without spaces (a UUID)",
+        "Idempotency-Key must hold 1 to 255 characters, not 300",
+        400,
+    ),
+    Problem(
+        "idempotency-key-reused",
+        "Idempotency-Key used for another request",
+        "the Idempotency-Key header: a retry sends the same body to the same URL with the same key; another "
+        "request needs another key",
+        "this Idempotency-Key was already used for another request: a retry sends the same body to the same URL; "
+        "a new request needs a new key",
+        422,
+    ),
+    Problem(
         "missing-token",
         "Recorder token missing",
         "the Authorization header: Bearer and the game's recorder token",
