@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import contract, docs, games, headers, health, moves, problem_types, problems, variants
+from api import contract, docs, games, headers, health, limits, moves, problem_types, problems, variants
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
@@ -49,6 +49,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.register_blueprint(docs.blp)
     problems.register(app)
     headers.install(app, headers.cors_origins(os.environ))
+    limits.install(app, os.environ)
     return app
 
 

@@ -44,3 +44,6 @@ IDEMPOTENCY_KEY: dict[str, Any] = {
     "are kept per game. A new game's key gives back its recorder token to whoever retries with it: keep it as "
     "secret as the token",
 }
+RETRY_AFTER: dict[str, Any] = {
+    "Retry-After": {"description": "seconds to wait before trying again", "schema": {"type": "string"}}
+}

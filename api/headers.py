@@ -25,7 +25,7 @@ DATA_POLICY = "default-src 'none'; frame-ancestors 'none'"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CORS_METHODS = "GET, POST"
 CORS_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key"
-CORS_EXPOSED = "ETag, Location, WWW-Authenticate"
+CORS_EXPOSED = "ETag, Location, Retry-After, WWW-Authenticate"
 
 
 def cors_origins(environ: Mapping[str, str]) -> frozenset[str]:

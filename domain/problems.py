@@ -139,6 +139,14 @@ GENERIC: tuple[Problem, ...] = (
         422,
     ),
     Problem(
+        "rate-limited",
+        "Too many requests",
+        "the client address: creating games and importing are limited per address (Retry-After says when to "
+        "try again)",
+        "too many requests to create from this address: at most 60 per 60 s; try again in 2 s",
+        429,
+    ),
+    Problem(
         "missing-token",
         "Recorder token missing",
         "the Authorization header: Bearer and the game's recorder token",
