@@ -39,6 +39,7 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
+    @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
     @blp.doc(parameters=[IDEMPOTENCY_KEY])
     def post(self, body: dict[str, Any]) -> Response:

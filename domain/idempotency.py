@@ -32,6 +32,12 @@ class IdempotencyKeyReusedError(MeldbookError):
     code = "idempotency-key-reused"
 
 
+class IdempotentAnswerGoneError(MeldbookError):
+    """A retry whose first answer can no longer be given: the new game's recorder token was replaced since."""
+
+    code = "idempotency-answer-gone"
+
+
 def check_key(key: str) -> str:
     """The key as given, if it is 1 to 255 printable ASCII characters; refused otherwise, naming the header."""
     if not 1 <= len(key) <= MAX_KEY_LENGTH:

@@ -139,6 +139,15 @@ GENERIC: tuple[Problem, ...] = (
         422,
     ),
     Problem(
+        "idempotency-answer-gone",
+        "First answer no longer available",
+        "the Idempotency-Key header of a retried POST /games: the game it created has had its recorder token "
+        "replaced since, so the token cannot be shown again",
+        "game 5f0c... was created under this Idempotency-Key, but its recorder token has been replaced since: the "
+        "first answer cannot be given again",
+        409,
+    ),
+    Problem(
         "rate-limited",
         "Too many requests",
         "the client address: creating games and importing are limited per address (Retry-After says when to "

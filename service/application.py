@@ -18,12 +18,11 @@ from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers
-from domain.idempotency import IdempotencyRecord, move_record_id
+from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
-from service.config import ConfigError
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
@@ -104,26 +103,28 @@ class Meldbook(Application):
         Under an Idempotency-Key the token is derived from the key, and a retry answers the game it created.
         """
         keyed = (self.keyed.new_game_record_id(retry.key), NEW_GAME, retry) if retry else None
-        if answered := self.answered(keyed):
-            return self._created_again(answered, retry)
+        if retry and (answered := self.answered(keyed)):
+            return self._created_again(answered, retry.key)
         token = self.keyed.recorder_token(retry.key) if retry else new_token()
         game = Game.set_up(variant, players, options, deal_mode, token_hash(token), self.chance, title)
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version))
         except IntegrityError:  # the same key committed first, in this worker or another
-            if answered := self.answered(keyed):
-                return self._created_again(answered, retry)
+            if retry and (answered := self.answered(keyed)):
+                return self._created_again(answered, retry.key)
             raise
         return game, token
 
-    def _created_again(self, answered: IdempotencyRecord, retry: Retry | None) -> tuple[Game, str]:
-        """The game a key created, as the first answer gave it, with its token derived again."""
+    def _created_again(self, answered: IdempotencyRecord, key: str) -> tuple[Game, str]:
+        """The game a key created, as the first answer gave it, with its token derived again (and checked against
+        the stored hash, in case the game's token was replaced since: a dead token is never handed out)."""
         game = self.game(UUID(answered.game_id), version=answered.version_after)
-        token = self.keyed.recorder_token(retry.key if retry else "")
-        if not token_matches(token, game.token_hash):
-            raise ConfigError(
-                "the service secret (MELDBOOK_SECRET) changed since this game was created: its token cannot be "
-                "derived again"
+        token = self.keyed.recorder_token(key)
+        if not token_matches(token, self.game(game.id).token_hash):
+            raise IdempotentAnswerGoneError(
+                f"game {game.id} was created under this Idempotency-Key, but its recorder token has been replaced "
+                "since: the first answer cannot be given again",
+                field=KEY_HEADER,
             )
         return game, token
 

@@ -330,3 +330,14 @@ def test_a_new_game_whose_key_commits_first_elsewhere_answers_that_game_and_stor
     committed_between_check_and_save(monkeypatch, second_app)
     same_answer(first, second_app.test_client().post("/games", json=GAME, headers={"Idempotency-Key": "late"}))
     assert stored(app) == count
+
+
+def test_a_new_game_retry_never_hands_out_a_token_the_game_no_longer_takes(
+    monkeypatch: pytest.MonkeyPatch, sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    assert sqlite_client.post("/games", json=GAME, headers={"Idempotency-Key": "g"}).status_code == 201
+    keyed_tokens = sqlite_app.extensions["meldbook"].keyed
+    monkeypatch.setattr(keyed_tokens, "recorder_token", lambda key: "replaced-token-" + "x" * 17)  # as if rotated
+    refused = sqlite_client.post("/games", json=GAME, headers={"Idempotency-Key": "g"})
+    problem = assert_problem(refused, 409, "idempotency-answer-gone", names="Idempotency-Key")
+    assert "token" not in refused.headers and "replaced-token" not in str(problem)
