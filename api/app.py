@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import contract, docs, games, headers, health, moves, problem_types, problems, variants
+from api import contract, docs, games, headers, health, limits, moves, problem_types, problems, variants
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
@@ -40,7 +40,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.config.update(deepcopy(API_SETTINGS))  # apispec merges the built spec into API_SPEC_OPTIONS
     app.json.sort_keys = False  # type: ignore[attr-defined]
     settings = dict(env) if env is not None else store_env()
-    app.extensions["meldbook"] = Meldbook(env=settings, chance=chance)
+    app.extensions["meldbook"] = Meldbook(env=settings, chance=chance, secret=os.environ.get("MELDBOOK_SECRET"))
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
@@ -49,6 +49,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.register_blueprint(docs.blp)
     problems.register(app)
     headers.install(app, headers.cors_origins(os.environ))
+    limits.install(app, os.environ)
     return app
 
 

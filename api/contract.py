@@ -33,3 +33,17 @@ IF_MATCH: dict[str, Any] = {
     "body): a move without either is refused with 428, a stale If-Match with 412, a stale expected_version "
     "with 409",
 }
+IDEMPOTENCY_KEY: dict[str, Any] = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+    "description": "a key of the client's own for this request (a random UUID): a retry with the same key and the "
+    "same body, after a lost answer, answers what the first request answered and stores nothing again; the same "
+    "key with another body is refused with 422 (idempotency-key-reused), a malformed key with 400. Keys of moves "
+    "are kept per game. A new game's key gives back its recorder token to whoever retries with it: keep it as "
+    "secret as the token",
+}
+RETRY_AFTER: dict[str, Any] = {
+    "Retry-After": {"description": "seconds to wait before trying again", "schema": {"type": "string"}}
+}

@@ -10,7 +10,9 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
-from api.contract import ETAG, LOCATION, TOKEN_OPTIONAL
+from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, RETRY_AFTER, TOKEN_OPTIONAL
+from api.idempotency import retry_of_request
+from api.limits import limit
 from api.listing import page_body
 from api.parsing import Blueprint
 from api.schemas import (
@@ -37,10 +39,15 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
+    @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
+    @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
+    @blp.doc(parameters=[IDEMPOTENCY_KEY])
     def post(self, body: dict[str, Any]) -> Response:
-        """Create a game; the recorder token in the answer is shown only this once."""
+        """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
+        retry = retry_of_request()
+        limit("create")
         game, token = meldbook().create_game(
-            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"]
+            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"], retry
         )
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201

@@ -10,7 +10,8 @@ from flask.views import MethodView
 
 from api.access import expected_version, meldbook, require_token
 from api.action_schemas import action_schemas
-from api.contract import ETAG, IF_MATCH, TOKEN_NEEDED
+from api.contract import ETAG, IDEMPOTENCY_KEY, IF_MATCH, TOKEN_NEEDED
+from api.idempotency import retry_of_request
 from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
@@ -39,19 +40,20 @@ class Moves(MethodView):
     @blp.problem(404, "no such game")
     @blp.problem(409, "a stale expected_version: another move was recorded first")
     @blp.problem(412, "a stale If-Match: another move was recorded first")
-    @blp.problem(422, "a malformed or illegal move; `code` names the field or the rule")
+    @blp.problem(422, "a malformed or illegal move, or an Idempotency-Key used for another body; `code` says which")
     @blp.problem(428, "neither If-Match nor expected_version: the move carries no version")
     @blp.doc(
         requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}},
         security=TOKEN_NEEDED,
-        parameters=[IF_MATCH],
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
     )
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """Record one action (cut, deal, draw, meld, lay off, discard, go out, re-enlist, ...) at a version."""
         token = require_token()
+        retry = retry_of_request()
         version, from_header = expected_version(body)
         try:
-            events = meldbook().record_move(game_id, body, version, token)
+            events = meldbook().record_move(game_id, body, version, token, retry)
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None

@@ -88,6 +88,8 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
         ]
         return lambda view: load(functools.reduce(lambda v, answer: answer(v), answers, view))
 
-    def problem(self, status: int, description: str) -> typing.Any:
+    def problem(self, status: int, description: str, headers: dict[str, typing.Any] | None = None) -> typing.Any:
         """Document one refusal of an operation: a problem document (application/problem+json)."""
-        return self.alt_response(status, schema=ProblemSchema, content_type=PROBLEM_TYPE, description=description)
+        return self.alt_response(
+            status, schema=ProblemSchema, content_type=PROBLEM_TYPE, description=description, headers=headers
+        )

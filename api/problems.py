@@ -73,7 +73,9 @@ def handle_meldbook_error(error: MeldbookError) -> Response:
     """A domain or service error: its status from the problem table, its code and sentence as they are."""
     known = PROBLEMS.get(error.code)
     extra = {"field": error.field} if error.field else {}
-    return problem(known.status if known else 422, error.code, error.message, **error.details, **extra)
+    response = problem(known.status if known else 422, error.code, error.message, **error.details, **extra)
+    response.headers.extend(getattr(error, "headers", {}))  # e.g. a 429's Retry-After
+    return response
 
 
 class ProblemApi(Api):  # type: ignore[misc]

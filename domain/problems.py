@@ -123,6 +123,39 @@ GENERIC: tuple[Problem, ...] = (
         428,
     ),
     Problem(
+        "invalid-idempotency-key",
+        "Idempotency-Key not usable",
+        "the Idempotency-Key header: one header of 1 to 255 printable ASCII characters without spaces (a UUID)",
+        "Idempotency-Key must hold 1 to 255 characters, not 300",
+        400,
+    ),
+    Problem(
+        "idempotency-key-reused",
+        "Idempotency-Key used for another request",
+        "the Idempotency-Key header: a retry sends the same body to the same URL with the same key; another "
+        "request needs another key",
+        "this Idempotency-Key was already used for another request: a retry sends the same body to the same URL; "
+        "a new request needs a new key",
+        422,
+    ),
+    Problem(
+        "idempotency-answer-gone",
+        "First answer no longer available",
+        "the Idempotency-Key header of a retried POST /games: the game it created has had its recorder token "
+        "replaced since, so the token cannot be shown again",
+        "game 5f0c... was created under this Idempotency-Key, but its recorder token has been replaced since: the "
+        "first answer cannot be given again",
+        409,
+    ),
+    Problem(
+        "rate-limited",
+        "Too many requests",
+        "the client address: creating games and importing are limited per address (Retry-After says when to "
+        "try again)",
+        "too many requests to create from this address: at most 60 per 60 s; try again in 2 s",
+        429,
+    ),
+    Problem(
         "missing-token",
         "Recorder token missing",
         "the Authorization header: Bearer and the game's recorder token",

@@ -18,16 +18,22 @@ from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers
+from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
+from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
 from service.tokens import new_token, token_hash, token_matches
 from service.transcodings import register_state_types
 
 LOG = logging.getLogger(__name__)
+NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
+"""The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
+Keyed = tuple[UUID, str, Retry]
+"""A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -68,11 +74,15 @@ class Meldbook(Application):
     name = "Meldbook"
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}
 
-    def __init__(self, env: Mapping[str, str] | None = None, chance: Chance | None = None) -> None:
+    def __init__(
+        self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
+    ) -> None:
         with schema_lock(env or {}):
             super().__init__(env)
             self.index = GameIndex.beside(self.recorder)
         self.chance = chance or Chance()
+        self.keyed = KeyedTokens(self, secret)
+        """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""
@@ -80,36 +90,95 @@ class Meldbook(Application):
         register_state_types(transcoder, {t for variant in VARIANTS.values() for t in variant.state_types})
 
     def create_game(
-        self, variant: str, players: list[str], options: Mapping[str, Any], deal_mode: str, title: str = ""
+        self,
+        variant: str,
+        players: list[str],
+        options: Mapping[str, Any],
+        deal_mode: str,
+        title: str = "",
+        retry: Retry | None = None,
     ) -> tuple[Game, str]:
-        """Set up a game and return it with its recorder token (shown once, stored hashed)."""
-        token = new_token()
+        """Set up a game and return it with its recorder token (shown once, stored hashed).
+
+        Under an Idempotency-Key the token is derived from the key, and a retry answers the game it created.
+        """
+        keyed = (self.keyed.new_game_record_id(retry.key), NEW_GAME, retry) if retry else None
+        if retry and (answered := self.answered(keyed)):
+            return self._created_again(answered, retry.key)
+        token = self.keyed.recorder_token(retry.key) if retry else new_token()
         game = Game.set_up(variant, players, options, deal_mode, token_hash(token), self.chance, title)
-        self.save(game)
+        try:
+            self.save(game, keyed_record(keyed, game.id, 0, game.version))
+        except IntegrityError:  # the same key committed first, in this worker or another
+            if retry and (answered := self.answered(keyed)):
+                return self._created_again(answered, retry.key)
+            raise
+        return game, token
+
+    def _created_again(self, answered: IdempotencyRecord, key: str) -> tuple[Game, str]:
+        """The game a key created, as the first answer gave it, with its token derived again (and checked against
+        the stored hash, in case the game's token was replaced since: a dead token is never handed out)."""
+        game = self.game(UUID(answered.game_id), version=answered.version_after)
+        token = self.keyed.recorder_token(key)
+        if not token_matches(token, self.game(game.id).token_hash):
+            raise IdempotentAnswerGoneError(
+                f"game {game.id} was created under this Idempotency-Key, but its recorder token has been replaced "
+                "since: the first answer cannot be given again",
+                field=KEY_HEADER,
+            )
         return game, token
 
     def record_move(
-        self, game_id: UUID, body: Mapping[str, Any], expected_version: int, token: str | None
+        self,
+        game_id: UUID,
+        body: Mapping[str, Any],
+        expected_version: int,
+        token: str | None,
+        retry: Retry | None = None,
     ) -> list[StoredEvent]:
-        """Record one action at the version the client last saw; return the events it stored."""
+        """Record one action at the version the client last saw; return the events it stored.
+
+        Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
+        """
         game = self.game(game_id)
         if not token_matches(token, game.token_hash):
             raise TokenError(
                 "this game's recorder token is needed to record moves (Authorization: Bearer <token>)"
             )
+        keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
+        if answered := self.answered(keyed):
+            return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
         check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
+        before = game.version
         game.record(body, self.chance)
-        try:
-            recordings = self.save(game)
+        try:  # the key and the move commit together, or neither does
+            recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
         except IntegrityError:
+            if answered := self.answered(keyed):  # the same key committed first, in this worker or another
+                return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
         # Only this move's own events, as stored: another move may already have been stored after it.
         kinds = game.rules.action_kinds
-        return [describe(r.domain_event, game.moves or 0, kinds) for r in recordings]
+        own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
+        return [describe(event, game.moves or 0, kinds) for event in own]
+
+    def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
+        """The record of a request already answered under its key, if any; refused if the key asked something else."""
+        if keyed is None:
+            return None
+        record_id, operation, retry = keyed
+        try:
+            record = self.repository.get(record_id)
+        except AggregateNotFoundError:
+            return None
+        if not isinstance(record, IdempotencyRecord):
+            return None
+        record.check_same(operation, retry.fingerprint)
+        return record
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
@@ -117,6 +186,8 @@ class Meldbook(Application):
             game: Game = self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             raise GameNotFoundError(f"there is no game {game_id}") from None
+        if not isinstance(game, Game):  # an idempotency record or the service secret: not a game to show
+            raise GameNotFoundError(f"there is no game {game_id}")
         if version is not None and game.version != version:
             raise GameNotFoundError(f"game {game_id} has no event {version}: its last is {game.version}")
         return game
@@ -141,6 +212,8 @@ class Meldbook(Application):
             return []
         last = page[-1].originator_version
         events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=last))
+        if not isinstance(events[0], Game.Created):
+            raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
         return [
@@ -189,6 +262,14 @@ class Meldbook(Application):
         except Exception:  # a stored event the index cannot read must not stop the listing of every other game
             LOG.exception("games index: skipped notification %s, which cannot be read", notification.id)
             return None
+
+
+def keyed_record(keyed: Keyed | None, game_id: UUID, before: int, after: int) -> IdempotencyRecord | None:
+    """The record of a request answered under an Idempotency-Key, to be saved with what it stored; None without."""
+    if keyed is None:
+        return None
+    record_id, operation, retry = keyed
+    return IdempotencyRecord.answered(record_id, operation, retry.fingerprint, game_id, before, after)
 
 
 def check_version(game: Game, expected_version: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +10,10 @@ import psycopg
 import pytest
 
 from tests import pg
+
+# The suite creates games by the hundred from one address: the creation limit is off unless a test sets it
+# (tests/e2e/test_rate_limits.py), and the servers the tests start inherit this.
+os.environ.setdefault("MELDBOOK_RATE_LIMIT_CREATE", "off")
 
 UNREACHABLE = "PostgreSQL is not reachable on"
 POSTGRES_FIXTURES = {"postgres_admin", "postgres_dbname", "fresh_postgres_dbname"}
