@@ -10,7 +10,8 @@ def changes(before: Any, after: Any) -> dict[str, list[dict[str, Any]]]:
     """Zones whose count or cards changed, amounts (scores, money, chips) that moved, and other values that changed.
 
     A zone is a document with a `count` (a hand, the stock, a meld's cards are lists); its cards moved in and out
-    are those the view shows. Paths are dotted ("hands.ann", "ledger.balances.pot", "melds.2.cards").
+    are those the view shows. Paths are dotted ("hands.ann", "ledger.balances.pot", "melds.2.cards"); items of a
+list that all carry an `id` (melds) are named by it, and an item that appears or goes is one value.
     """
     found: dict[str, list[dict[str, Any]]] = {"zones": [], "amounts": [], "values": []}
     _diff(before, after, "", found)
@@ -28,6 +29,9 @@ def _diff(before: Any, after: Any, path: str, found: dict[str, list[dict[str, An
             "added": sorted((Counter(new[1]) - Counter(old[1])).elements()),
             "removed": sorted((Counter(old[1]) - Counter(new[1])).elements()),
         })
+    elif (before is None and isinstance(after, dict)) or (after is None and isinstance(before, dict)):
+        found["values"].append({"path": path, "before": before, "after": after})
+        _diff(_as_dict(before).get("cards"), _as_dict(after).get("cards"), f"{path}.cards", found)
     elif isinstance(before, dict) or isinstance(after, dict):
         old_doc, new_doc = _as_dict(before), _as_dict(after)
         for key in list(old_doc) + [k for k in new_doc if k not in old_doc]:
@@ -43,12 +47,18 @@ def _diff(before: Any, after: Any, path: str, found: dict[str, list[dict[str, An
             "removed": sorted((Counter(before or []) - Counter(after or [])).elements()),
         })
     elif isinstance(before, list) and isinstance(after, list) and any(isinstance(i, dict) for i in before + after):
-        for index in range(max(len(before), len(after))):
-            old_item = before[index] if index < len(before) else None
-            new_item = after[index] if index < len(after) else None
-            _diff(old_item, new_item, f"{path}.{index}", found)
+        old_items, new_items = _keyed(before), _keyed(after)
+        for key in list(old_items) + [k for k in new_items if k not in old_items]:
+            _diff(old_items.get(key), new_items.get(key), f"{path}.{key}", found)
     else:
         found["values"].append({"path": path, "before": before, "after": after})
+
+
+def _keyed(items: list[Any]) -> dict[Any, Any]:
+    """A list's items by their `id` when every item has one (melds), else by their index."""
+    if all(isinstance(item, dict) and "id" in item for item in items):
+        return {item["id"]: item for item in items}
+    return dict(enumerate(items))
 
 
 def _is_zone(doc: Any) -> bool:
