@@ -13,6 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
+from api.replays import ViewNotAllowedError, narrowed
+from domain.visibility import Viewer
 from tests.bots import SeededChance
 from tests.bots.twins import shuffled_again
 from tests.e2e.helpers import assert_problem, bearer, stored
@@ -168,3 +170,19 @@ def test_a_bad_replay_request_is_refused_naming_its_parameter_and_stores_nothing
 def test_the_replay_of_a_game_that_does_not_exist_is_404(sqlite_client: FlaskClient) -> None:
     response = sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/replay")
     assert_problem(response, 404, "game-not-found")
+
+
+def test_a_view_only_narrows_what_the_token_allows() -> None:
+    players = ["Ann", "Ben"]
+    assert narrowed(Viewer.FULL, None, None, players) == Viewer.FULL
+    assert narrowed(Viewer.FULL, "seat", "Ann", players) == Viewer.seat("Ann")
+    assert narrowed(Viewer.seat("Ann"), "seat", None, players) == Viewer.seat("Ann")
+    assert narrowed(Viewer.seat("Ann"), "spectator", None, players) == Viewer.SPECTATOR
+    for allowed, view, player in (
+        (Viewer.seat("Ann"), "full", None),
+        (Viewer.seat("Ann"), "seat", "Ben"),
+        (Viewer.SPECTATOR, "seat", "Ann"),
+        (Viewer.SPECTATOR, "full", None),
+    ):
+        with pytest.raises(ViewNotAllowedError):
+            narrowed(allowed, view, player, players)
