@@ -10,7 +10,9 @@ from domain.words import SHARED, Phrase, actor, cards, meld_owner
 
 def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
     if action.get("source") == "discard":
-        return f"{actor(action)} takes the discard"
+        pile = state.get("discard")
+        top = pile[-1] if isinstance(pile, list) and pile else None
+        return f"{actor(action)} takes {top} from the discard pile" if top else f"{actor(action)} takes the discard"
     card = action.get("card")
     return f"{actor(action)} draws {card} from the stock" if card else f"{actor(action)} draws from the stock"
 

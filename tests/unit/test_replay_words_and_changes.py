@@ -25,6 +25,9 @@ def test_a_lay_off_names_the_cards_and_whose_meld_they_go_on() -> None:
 def test_a_card_the_viewer_may_not_see_is_not_named() -> None:
     hidden = {"type": "draw", "player": "Ben", "source": "stock", "card": None}
     assert in_words(variant_named("roby").phrases, hidden, TABLE) == "Ben draws from the stock"
+    taken = {"type": "draw", "player": "Ben", "source": "discard", "card": None}
+    pile = {"discard": ["2C", "9D"]}
+    assert in_words(variant_named("roby").phrases, taken, pile) == "Ben takes 9D from the discard pile"
     poker = {"type": "poker_hand", "player": "Ben", "cards": None}
     assert in_words(variant_named("royal").phrases, poker, {}) == "Ben chooses a poker hand"
 
