@@ -11,6 +11,7 @@ from werkzeug.serving import run_simple
 from api.app import create_app
 from api.games_cli import games
 from api.headers import QuietRequestHandler
+from api.replay_cli import replay
 from api.version import __version__
 from service.config import data_dir, store_env, store_location
 
@@ -27,6 +28,7 @@ def main() -> None:
 
 
 main.add_command(games)
+main.add_command(replay)
 
 
 @main.command("serve", with_appcontext=False)

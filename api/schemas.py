@@ -274,3 +274,68 @@ class ProblemTypePageSchema(PageSchema):
     """A page of problem types."""
 
     items = fields.List(fields.Nested(ProblemTypeSchema), required=True)
+
+
+VIEWS = ("spectator", "seat", "full")
+
+
+class ReplayArgsSchema(Schema):
+    """Which hand (or move) of a game to replay, and in which view."""
+
+    hand = WholeNumber(
+        validate=validate.Range(min=1, max=MAX_VERSION),
+        metadata={"description": "the hand, numbered from 1 (default: the game's current hand)"},
+    )
+    at = WholeNumber(
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "only the frame of this move (0: the setup); its hand is answered unless `hand` says"},
+    )
+    view = fields.String(
+        validate=validate.OneOf(VIEWS),
+        metadata={
+            "description": "narrow the view the token allows: full (the recorder) to seat or spectator, seat to "
+            "spectator; a wider view is refused with 403 view-not-allowed (default: the token's own view)"
+        },
+    )
+    player = Name(metadata={"description": "with view=seat: the seat whose hand is shown (the recorder must name it)"})
+
+
+class HandSpanSchema(Schema):
+    """One hand of a game, for navigation."""
+
+    hand = fields.Integer()
+    first_move = fields.Integer()
+    last_move = fields.Integer()
+
+
+class FrameSchema(Schema):
+    """The table after one move, what the move changed, and the action in words."""
+
+    move = fields.Integer(metadata={"description": "the move's number (0: the game's setup)"})
+    hand = fields.Integer()
+    versions = fields.Dict(metadata={"description": "`first` and `last`: the versions of the move's events"})
+    actor = fields.String(allow_none=True, metadata={"description": "the player who acted (none: the table)"})
+    action = fields.Dict(
+        allow_none=True,
+        metadata={"description": "the action as accepted, through the view's filter (none before move envelopes)"},
+    )
+    words = fields.String(metadata={"description": "the action in words, cards as codes"})
+    state = fields.Nested(GameStateSchema, metadata={"description": "the state after the move (no actions)"})
+    changes = fields.Dict(
+        metadata={
+            "description": "what changed since the frame before, read from the two filtered states: `zones` (path, "
+            "count before and after, cards added and removed that the view shows), `amounts` (path, before, after, "
+            "delta: scores, money, chips) and other `values` (path, before, after)"
+        }
+    )
+
+
+class ReplaySchema(Schema):
+    """The frames of one hand of a game (or one frame, with ?at=), and every hand for navigation."""
+
+    id = fields.UUID()
+    variant = fields.String()
+    view = fields.String(metadata={"description": "the view the frames are shown in"})
+    hand = fields.Integer()
+    hands = fields.List(fields.Nested(HandSpanSchema))
+    frames = fields.List(fields.Nested(FrameSchema))

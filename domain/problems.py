@@ -102,6 +102,28 @@ GENERIC: tuple[Problem, ...] = (
         404,
     ),
     Problem(
+        "hand-not-found",
+        "No such hand",
+        "the replay's `hand`: hands are numbered from 1 up to the game's current hand",
+        "game 00000000-0000-4000-8000-000000000000 has 3 hands, not 4",
+        404,
+    ),
+    Problem(
+        "move-not-found",
+        "No such move",
+        "the replay's `at`: a move number of the game (of the hand asked for, when `hand` is given)",
+        "hand 2 holds moves 41 to 80, not 12",
+        404,
+    ),
+    Problem(
+        "view-not-allowed",
+        "View wider than the token allows",
+        "the replay's `view` (and `player`): a view may only narrow what the token shows (full, then a seat, "
+        "then the spectator's view)",
+        "this request may see the spectator view only, not full",
+        403,
+    ),
+    Problem(
         "stale-version",
         "Version no longer current",
         "the body's `expected_version`: the version the client last saw must still be the game's version",

@@ -13,6 +13,7 @@ from domain.decision import Decision as Decision
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
 from domain.problems import Problem
+from domain.words import Phrase
 
 DEAL_MODES = ("recorded", "shuffled")
 
@@ -72,6 +73,12 @@ class Variant(ABC):
     """Event types that may open a move in a record stored before moves carried an envelope."""
     problems: ClassVar[tuple[Problem, ...]] = ()
     """The variant's rule codes: what each refusal by its rules names (domain/<variant>/problems.py)."""
+    hand_openers: ClassVar[frozenset[str]] = frozenset()
+    """Event types whose move begins a hand (a deal), for replays."""
+    hand_preludes: ClassVar[frozenset[str]] = frozenset()
+    """Event types that end a move after which a hand begins (a deal started by the settling of the last)."""
+    phrases: ClassVar[Mapping[str, Phrase]] = {}
+    """Each action kind in words, for replays (domain/<variant>/words.py); other kinds read by the fallback."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

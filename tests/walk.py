@@ -46,6 +46,10 @@ class AtVersion:
     recorder: dict[str, Any]
     events_spectator: list[dict[str, Any]]
     events_recorder: list[dict[str, Any]]
+    frames_spectator: dict[int, dict[str, Any]]
+    """The replay's frames of every hand, as a spectator gets them, by the last version of their move."""
+    frames_recorder: dict[int, dict[str, Any]]
+    """The same frames in the recorder's (full) view."""
 
     @property
     def event_spectator(self) -> dict[str, Any]:
@@ -72,16 +76,31 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
     """Read every version of the game both ways and run every check on each; return how many versions were read."""
     auth = {"Authorization": f"Bearer {TOKEN}"}
     listed = [all_events(client, f"/games/{game.id}", headers) for headers in ({}, auth)]
+    frames = [replay_frames(client, game, headers) for headers in ({}, auth)]
     for version in range(1, game.last + 1):
         url = f"/games/{game.id}/state?at={version}"
         spectator, recorder = client.get(url), client.get(url, headers=auth)
         assert (spectator.status_code, recorder.status_code) == (200, 200), (
             game.variant, version, spectator.get_data(as_text=True)[:300], recorder.get_data(as_text=True)[:300]
         )
-        at = AtVersion(game, version, spectator.get_json(), recorder.get_json(), listed[0], listed[1])
+        at = AtVersion(game, version, spectator.get_json(), recorder.get_json(), *listed, *frames)
         for check in checks:
             check(at)
     return game.last
+
+
+def replay_frames(client: FlaskClient, game: Walked, headers: dict[str, str]) -> dict[int, dict[str, Any]]:
+    """Every frame of every hand of the game's replay, by the last version of its move (one request a hand)."""
+    url = f"/games/{game.id}/replay"
+    hands = client.get(url, headers=headers).get_json()["hands"]
+    frames: dict[int, dict[str, Any]] = {}
+    for hand in hands:
+        response = client.get(url, headers=headers, query_string={"hand": hand["hand"]})
+        assert response.status_code == 200, response.get_data(as_text=True)[:300]
+        shown = response.get_json()
+        assert [f["move"] for f in shown["frames"]] == list(range(hand["first_move"], hand["last_move"] + 1))
+        frames.update({frame["versions"]["last"]: frame for frame in shown["frames"]})
+    return frames
 
 
 def json_paths(doc: Any, path: str = "") -> Iterator[tuple[str, str, Any]]:
@@ -182,11 +201,26 @@ def _get(doc: dict[str, Any], path: str) -> Any:
     return doc
 
 
+def check_a_moves_replay_frame_shows_the_state_at_its_last_version(at: AtVersion) -> None:
+    """A move's frame is taken at its last version, and its state is the state there: the recorder's (less the
+    actions listed at the latest version only) in the full view, the spectator's in the spectator's view."""
+    move = at.event_recorder["move"]
+    ends_move = at.version == at.game.last or at.events_recorder[at.version]["move"] != move
+    assert (at.version in at.frames_recorder) is ends_move and (at.version in at.frames_spectator) is ends_move
+    if not ends_move:
+        return
+    full, shown = at.frames_recorder[at.version], at.frames_spectator[at.version]
+    assert full["move"] == shown["move"] == move and full["versions"] == shown["versions"]
+    assert full["state"] == {k: v for k, v in at.recorder.items() if k not in ACTIONS}
+    assert shown["state"] == at.spectator
+
+
 CHECKS: list[Check] = [
     check_the_version_and_whether_it_is_the_latest,
     check_actions_are_listed_only_at_the_latest_version_and_only_to_the_recorder,
     check_the_spectator_sees_the_recorders_state_with_its_secrets_masked,
     check_the_event_shows_its_secret_fields_to_the_recorder_alone,
     check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not,
+    check_a_moves_replay_frame_shows_the_state_at_its_last_version,
 ]
 """The checks every walked version passes; later work appends its own."""

@@ -9,7 +9,7 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.robins import dealing, legacy, legal, table, turn
+from domain.robins import dealing, legacy, legal, table, turn, words
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
@@ -53,6 +53,8 @@ class Robins(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
+    hand_openers = frozenset({"HandDealt"})
+    phrases = words.PHRASES
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

@@ -10,7 +10,7 @@ from domain.docs import to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import dealing, legacy, legal, play, settle
+from domain.roby import dealing, legacy, legal, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
@@ -72,6 +72,8 @@ class Roby(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
+    hand_openers = frozenset({"HandDealt"})
+    phrases = words.PHRASES
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

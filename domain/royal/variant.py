@@ -11,7 +11,7 @@ from domain.docs import to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.royal import aces, auction, dealing, legacy, legal, poker, rummy, settle
+from domain.royal import aces, auction, dealing, legacy, legal, poker, rummy, settle, words
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
@@ -78,6 +78,8 @@ class RoyalRummy(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
+    hand_preludes = frozenset({"DealStarted"})
+    phrases = words.PHRASES
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind

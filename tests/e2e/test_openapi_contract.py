@@ -104,7 +104,7 @@ def test_moves_require_the_recorder_token_reads_accept_it_and_the_rest_need_none
     assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
     security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
     assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}]
-    for read in ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state"):
+    for read in ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state", "/games/{game_id}/replay"):
         assert security.pop((read, "get")) == [{}, {"recorderToken": []}], read
     assert set(security.values()) == {None}
 

@@ -1,0 +1,161 @@
+"""A hand's frames: the table after each move, what changed since the move before, and the action in words.
+
+Frames are built in one pass over the game's events: each event is folded into the aggregate once (as a load
+does), and a frame is taken at the last version of each move of the hand asked for. A move is what
+domain/grouping.py says it is: an envelope and its events, or an older record's move by its variant's reading.
+Every frame goes through the one visibility filter: its action as `present_event` shows the envelope, its state
+as `present_state` shows the game, and its changes are read from two such filtered states, so none can leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from domain.game import Game
+from domain.grouping import MoveGroup, group_moves
+from domain.moves import MoveRecorded
+from domain.variant import Variant
+from domain.variants import variant_named
+from domain.visibility import Viewer
+from domain.words import events_in_words, in_words
+from replays.changes import changes
+from service.application import (
+    GameNotFoundError,
+    HandNotFoundError,
+    Meldbook,
+    MoveNotFoundError,
+    describe,
+    present_event,
+    present_state,
+)
+
+ACTIONS = ("legal_actions", "table_actions")
+"""What a frame leaves out of the state: actions are listed only at the latest version, to the recorder."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpan:
+    """One hand of a game: its number (from 1) and its first and last moves."""
+
+    number: int
+    first_move: int
+    last_move: int
+
+    def doc(self) -> dict[str, int]:
+        """The hand as the API lists it."""
+        return {"hand": self.number, "first_move": self.first_move, "last_move": self.last_move}
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The frames of one hand (or of one move of it), with every hand of the game for navigation."""
+
+    hand: int
+    hands: list[HandSpan]
+    frames: list[dict[str, Any]]
+
+
+def hands_of(rules: Variant, groups: Sequence[MoveGroup], names: dict[int, str]) -> list[HandSpan]:
+    """The game's hands: a hand begins with a move storing one of the variant's hand openers (a deal), or with
+    the move after one storing a hand prelude (a deal started by the settling of the hand before); the moves
+    before the first hand began (the setup, the cuts) belong to hand 1."""
+    starts: list[int] = []
+    for index, group in enumerate(groups):
+        stored = {names[v] for v in range(group.first_version, group.last_version + 1)}
+        if stored & rules.hand_openers:
+            starts.append(group.number)
+        if stored & rules.hand_preludes and index + 1 < len(groups):
+            starts.append(groups[index + 1].number)
+    starts = sorted({0, *starts[1:]})
+    last = groups[-1].number
+    return [
+        HandSpan(n + 1, first, starts[n + 1] - 1 if n + 1 < len(starts) else last) for n, first in enumerate(starts)
+    ]
+
+
+def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None = None, at: int | None = None) -> Replay:
+    """The frames of a hand (the current one unless `hand` says), or only the frame of move `at`."""
+    events = list(app.repository.event_store.get(game_id))
+    if not events:
+        raise GameNotFoundError(f"there is no game {game_id}")
+    rules = variant_named(events[0].variant)
+    groups = group_moves(rules, events)
+    names = {e.originator_version: type(e).__name__ for e in events}
+    hands = hands_of(rules, groups, names)
+    span = _chosen(hands, hand, at)
+    wanted = range(at, at + 1) if at is not None else range(span.first_move, span.last_move + 1)
+    latest = events[-1].originator_version
+    by_version = {e.originator_version: e for e in events}
+    frames: list[dict[str, Any]] = []
+    previous: dict[str, Any] | None = None
+    game: Game | None = None
+    moves = iter(groups)
+    group = next(moves)
+    for event in events:
+        game = event.mutate(game)
+        if event.originator_version != group.last_version:
+            continue
+        assert game is not None
+        if group.number == wanted.start - 1 or group.number in wanted:
+            shown = present_state(game, viewer, latest)
+            for key in ACTIONS:
+                shown.pop(key, None)
+            if group.number in wanted:
+                frames.append(_frame(rules, group, by_version, span.number, viewer, previous, shown))
+            previous = shown
+        if group.number >= wanted.stop - 1:
+            break
+        group = next(moves)
+    return Replay(span.number, hands, frames)
+
+
+def _chosen(hands: list[HandSpan], hand: int | None, at: int | None) -> HandSpan:
+    if hand is not None and not 1 <= hand <= len(hands):
+        raise HandNotFoundError(f"this game has {len(hands)} hands, not {hand}", field="hand")
+    if at is None:
+        return hands[(hand or len(hands)) - 1]
+    holding = next((h for h in hands if h.first_move <= at <= h.last_move), None)
+    if holding is None:
+        raise MoveNotFoundError(f"this game has moves 0 to {hands[-1].last_move}, not {at}", field="at")
+    if hand is not None and holding.number != hand:
+        span = hands[hand - 1]
+        raise MoveNotFoundError(
+            f"hand {hand} holds moves {span.first_move} to {span.last_move}, not {at}", field="at"
+        )
+    return holding
+
+
+def _frame(
+    rules: Variant,
+    group: MoveGroup,
+    by_version: dict[int, Any],
+    hand: int,
+    viewer: Viewer,
+    previous: dict[str, Any] | None,
+    shown: dict[str, Any],
+) -> dict[str, Any]:
+    first = by_version[group.first_version]
+    before = previous["state"] if previous else {}
+    action: dict[str, Any] | None = None
+    if isinstance(first, MoveRecorded):
+        action = present_event(describe(first, group.number, rules.action_kinds), viewer)["data"]["action"]
+        actor = action.get("player") if action else None
+        words = in_words(rules.phrases, action or {}, before)
+    else:
+        stored = [by_version[v] for v in range(group.first_version, group.last_version + 1)]
+        actor = next((e.player for e in stored if isinstance(getattr(e, "player", None), str)), None)
+        kinds = [type(e).__name__ for e in stored]
+        words = "the game is set up" if group.number == 0 else events_in_words(kinds, actor)
+    return {
+        "move": group.number,
+        "hand": hand,
+        "versions": {"first": group.first_version, "last": group.last_version},
+        "actor": actor,
+        "action": action,
+        "words": words,
+        "state": shown,
+        "changes": changes(before, shown["state"]) if previous else changes({}, {}),
+    }
