@@ -72,6 +72,10 @@ class Variant(ABC):
     """Event types that may open a move in a record stored before moves carried an envelope."""
     problems: ClassVar[tuple[Problem, ...]] = ()
     """The variant's rule codes: what each refusal by its rules names (domain/<variant>/problems.py)."""
+    hand_starters: ClassVar[frozenset[str]] = frozenset()
+    """Topics of the events that start a hand (its deal): a record's hands run from one to the next."""
+    hand_enders: ClassVar[frozenset[str]] = frozenset()
+    """Topics of the events that end a hand: from one on, the hand's record may be shown in full to those allowed."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

@@ -168,12 +168,15 @@ def _cards(doc: Any) -> Iterator[str]:
 
 
 def _secret_paths(variant: str, event: dict[str, Any]) -> tuple[str, ...]:
+    """The event's secret fields that it fills in, a map of each player's cards (`hands.*`) as a whole."""
     if event["type"] == "MoveRecorded":
-        return secret_fields(variant_named(variant).action_kinds, event["data"])
-    from eventsourcing.utils import resolve_topic
+        declared = secret_fields(variant_named(variant).action_kinds, event["data"])
+    else:
+        from eventsourcing.utils import resolve_topic
 
-    declared: tuple[str, ...] = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
-    return tuple(name for name in declared if event["data"].get(name) is not None)
+        declared = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
+    paths = tuple(path.removesuffix(".*") for path in declared)
+    return tuple(path for path in paths if _get(event["data"], path) is not None)
 
 
 def _get(doc: dict[str, Any], path: str) -> Any:

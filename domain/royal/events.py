@@ -129,7 +129,7 @@ class HandsDealt(GameEvent):
     """The whole pack was dealt into a hand for each player and the dummy."""
 
     TOPIC = "meldbook.royal.HandsDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "dummy", "seed")
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "dummy", "seed")
     dealer: str
     hands: dict[str, list[str]]
     dummy: list[str] | None

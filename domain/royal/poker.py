@@ -75,6 +75,17 @@ def to_act(state: RoyalState) -> str | None:
     return None
 
 
+def shown_hands(state: RoyalState) -> list[str]:
+    """The players whose poker hands the showdown showed: those who did not fold, once every hand was chosen and
+    the betting round is over, when more than one is left (a lone survivor wins unshown). The showdown is
+    settled in the very move that closes the round, so a round the table ended early shows nothing."""
+    poker = state.poker
+    if not poker.chosen or len(poker.chosen) < len(state.hands) or to_act(state) is not None:
+        return []
+    contenders = [p for p in seats(state) if p not in poker.folded]
+    return contenders if len(contenders) > 1 else []
+
+
 def _verify_turn(state: RoyalState, player: str) -> None:
     due = to_act(state)
     if player != due:
