@@ -10,7 +10,8 @@ from domain.royal.board import bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
 from domain.royal.ledger import move, stack
 from domain.royal.rules import POKER_CARDS
-from domain.royal.state import RoyalState
+from domain.royal.settle import ENDED_BY_TABLE
+from domain.royal.state import OVER, RUMMY, RoyalState
 from domain.variant import Decision
 
 
@@ -76,14 +77,19 @@ def to_act(state: RoyalState) -> str | None:
 
 
 def shown_hands(state: RoyalState) -> list[str]:
-    """The players whose poker hands the showdown showed: those who did not fold, once every hand was chosen and
-    the betting round is over, when more than one is left (a lone survivor wins unshown). The showdown is
-    settled in the very move that closes the round, so a round the table ended early shows nothing."""
+    """The players whose poker hands a showdown showed: those dealt into the poker hand who did not fold, when
+    more than one is left (a lone survivor wins unshown), once the round is over.
+
+    The showdown is settled in the very move that closes the round, so the round is over once the rummy hand has
+    begun, or the game ended from there; a game the table ended during the poker round (no rummy hand begun)
+    showed nothing. The next deal starts a fresh poker hand.
+    """
     poker = state.poker
-    if not poker.chosen or len(poker.chosen) < len(state.hands) or to_act(state) is not None:
+    contenders = [p for p in poker.bets if p not in poker.folded]
+    if len(contenders) < 2 or len(poker.chosen) < len(poker.bets):
         return []
-    contenders = [p for p in seats(state) if p not in poker.folded]
-    return contenders if len(contenders) > 1 else []
+    over = state.phase == RUMMY or (state.phase == OVER and (bool(state.rummy.played) or state.ended != ENDED_BY_TABLE))
+    return contenders if over else []
 
 
 def _verify_turn(state: RoyalState, player: str) -> None:
