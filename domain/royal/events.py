@@ -61,7 +61,7 @@ class DealStarted(GameEvent):
         state.hands = {}
         state.dummy = Zone(secret=True)
         state.dead = Zone(secret=True)
-        state.poker = Poker()
+        state.poker = Poker(shown=[])
         state.rummy = Rummy()
         state.bidders, state.high_bid, state.high_bidder = [], 0, None
         state.covering, state.open_ace = [], None

@@ -77,19 +77,23 @@ def to_act(state: RoyalState) -> str | None:
 
 
 def shown_hands(state: RoyalState) -> list[str]:
-    """The players whose poker hands a showdown showed: those dealt into the poker hand who did not fold, when
-    more than one is left (a lone survivor wins unshown), once the round is over.
+    """The players whose poker hands a showdown showed this deal (a lone survivor wins unshown), by name: as
+    PokerShown recorded them, or, in a snapshot stored before they were kept, as the rule state at the end of a
+    move says.
 
-    The showdown is settled in the very move that closes the round, so the round is over once the rummy hand has
-    begun, or the game ended from there; a game the table ended during the poker round (no rummy hand begun)
-    showed nothing. The next deal starts a fresh poker hand.
+    A snapshot is taken at the end of a move, and the showdown is settled in the very move that closes the
+    betting: a poker hand still in the state with its round over (the rummy hand begun, or the game ended from
+    there rather than by the table during the round) had its showdown when more than one player had not folded.
     """
     poker = state.poker
-    contenders = [p for p in poker.bets if p not in poker.folded]
-    if len(contenders) < 2 or len(poker.chosen) < len(poker.bets):
+    if poker.shown is not None:
+        return sorted(poker.shown)
+    dealt = list(poker.bets)
+    contenders = [p for p in dealt if p not in poker.folded]
+    if len(contenders) < 2 or len(poker.chosen) < len(dealt):
         return []
     over = state.phase == RUMMY or (state.phase == OVER and (bool(state.rummy.played) or state.ended != ENDED_BY_TABLE))
-    return contenders if over else []
+    return sorted(contenders) if over else []
 
 
 def _verify_turn(state: RoyalState, player: str) -> None:

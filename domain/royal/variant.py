@@ -170,7 +170,8 @@ class RoyalRummy(Variant):
         """
         doc: dict[str, Any] = to_doc(state)
         doc["hands"] = hands_doc(state.hands)
-        doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=poker.shown_hands(state))
+        doc["poker"]["shown"] = poker.shown_hands(state)
+        doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=doc["poker"]["shown"])
         doc["still_in"] = state.still_in()
         doc["stacks"] = {p: stack(state, p) for p in state.players}
         doc["board_chips"] = {a: state.ledger.balance(a) for a in board_accounts(state.options["board"])}
