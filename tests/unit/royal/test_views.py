@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.game import Game
 from domain.visibility import Viewer, view_doc
-from tests.unit.royal.helpers import pick_hands, record, setup
+from tests.unit.royal.helpers import cards, pick_hands, play_out, record, setup
 from tests.unit.royal.test_poker import P1_SF6, P2_SFQ, P3_FLUSH
 
 
@@ -55,3 +55,20 @@ def test_the_dummy_and_the_dead_hand_stay_hidden_from_every_seat() -> None:
         assert seen(game, viewer)["dead"] == {"count": 13, "secret": True}
     swapped = setup(dummy="swap", poker=False)
     assert seen(swapped, Viewer.seat("p3"))["hands"]["p3"]["cards"] == swapped.state.hands["p3"].known
+
+
+def test_no_hand_is_shown_when_the_rummy_hand_ends() -> None:
+    """Losers pay by the number of cards they hold, which every view sees: at the end of the rummy hand (and in
+    the states of the move that ends it, before the next deal) no hand is shown to spectators or other seats."""
+    game = setup(poker=False, losers_pay=True)
+    plays = [("p1", cards("2-7C")), ("p2", cards("8-AC")), ("p3", None), ("p1", None), ("p2", cards("9-AH"))]
+    play_out(game, plays)
+    events = list(game.collect_events())
+    went_out = next(e for e in events if type(e).__name__ == "WentOut")
+    replayed = None
+    for event in events[: events.index(went_out) + 1]:
+        replayed = event.mutate(replayed)
+    assert isinstance(replayed, Game) and replayed.state.hands["p1"].size == 7
+    for viewer in (Viewer.SPECTATOR, Viewer.seat("p2")):
+        hands = seen(replayed, viewer)["hands"]
+        assert hands["p1"] == {"count": 7, "secret": True} and hands["p3"] == {"count": 13, "secret": True}
