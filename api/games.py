@@ -83,7 +83,7 @@ class Game(MethodView):
     def get(self, game_id: UUID) -> Response:
         """The current state and who is to act; with the recorder token, hidden cards and legal actions too."""
         viewer = viewer_for(game_id)
-        shown = present_state(meldbook().game(game_id), viewer)
+        shown = present_state(meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer))
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response
@@ -103,7 +103,8 @@ class Events(MethodView):
         viewer = viewer_for(game_id)
         after = args.get("cursor", args.get("after", 0))
         page = meldbook().events_page(game_id, after=after, limit=args["limit"])
-        shown = [present_event(e, viewer) for e in page.items]
+        hands = meldbook().hand_spans(game_id, viewer)
+        shown = [present_event(e, viewer, hands) for e in page.items]
         return page_body(page, args["limit"], EVENTS, shown, lambda event: event.version)
 
 
@@ -120,7 +121,7 @@ class State(MethodView):
         """The state rebuilt from the events up to event `at`; actions are listed only at the latest version."""
         viewer = viewer_for(game_id)
         game = meldbook().game(game_id, version=args["at"])
-        return present_state(game, viewer, meldbook().latest_version(game_id))
+        return present_state(game, viewer, meldbook().latest_version(game_id), meldbook().hand_spans(game_id, viewer))
 
 
 def vars_of(entry: Any) -> dict[str, Any]:

@@ -16,7 +16,8 @@ class GameEvent(AggregateEvent):
 
     TOPIC: ClassVar[str] = ""
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ()
-    """Fields a spectator at the table does not see (hands, drawn stock cards, shuffle seeds)."""
+    """Fields a spectator at the table does not see (hands, drawn stock cards, shuffle seeds), as paths into the
+    payload: a seat sees the one beside a `player` that is its own, and its own entry of a map such as `hands.*`."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -33,14 +33,21 @@ class MoveRecorded(GameEvent):
 
 
 def secret_fields(kinds: Mapping[str, ActionKind], payload: Mapping[str, Any]) -> tuple[str, ...]:
-    """The paths of an envelope's action fields that a spectator does not see, as the action's kind declares them."""
+    """The paths of an envelope's action fields that a spectator does not see, as the action's kind declares them.
+
+    A map of each player's cards (the hands dealt) is `action.<name>.*`: each seat sees its own entry.
+    """
     action = payload.get("action")
     if not isinstance(action, Mapping):
         return ()
     kind = kinds.get(str(action.get("type")))
     if kind is None:
         return ("action",)  # a kind this variant no longer knows: show nothing of it
-    return tuple(f"action.{p.name}" for p in kind.params if p.secret and p.name in action)
+    return tuple(
+        f"action.{p.name}.*" if p.kind == "card_map" else f"action.{p.name}"
+        for p in kind.params
+        if p.secret and p.name in action
+    )
 
 
 def accepted_action(kind: ActionKind, action: Action, decision: Decision) -> dict[str, Any]:

@@ -73,10 +73,10 @@ class Variant(ABC):
     """Event types that may open a move in a record stored before moves carried an envelope."""
     problems: ClassVar[tuple[Problem, ...]] = ()
     """The variant's rule codes: what each refusal by its rules names (domain/<variant>/problems.py)."""
-    hand_openers: ClassVar[frozenset[str]] = frozenset()
-    """Event types whose move begins a hand (a deal), for replays."""
-    hand_preludes: ClassVar[frozenset[str]] = frozenset()
-    """Event types that end a move after which a hand begins (a deal started by the settling of the last)."""
+    hand_starters: ClassVar[frozenset[str]] = frozenset()
+    """Topics of the events that start a hand (its deal): a record's hands run from one to the next."""
+    hand_enders: ClassVar[frozenset[str]] = frozenset()
+    """Topics of the events that end a hand: from one on, the hand's record may be shown in full to those allowed."""
     phrases: ClassVar[Mapping[str, Phrase]] = {}
     """Each action kind in words, for replays (domain/<variant>/words.py); other kinds read by the fallback."""
 

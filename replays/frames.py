@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.utils import get_topic
+
 from domain.game import Game
 from domain.grouping import MoveGroup, group_moves
 from domain.moves import MoveRecorded
@@ -58,17 +60,14 @@ class Replay:
     frames: list[dict[str, Any]]
 
 
-def hands_of(rules: Variant, groups: Sequence[MoveGroup], names: dict[int, str]) -> list[HandSpan]:
-    """The game's hands: a hand begins with a move storing one of the variant's hand openers (a deal), or with
-    the move after one storing a hand prelude (a deal started by the settling of the hand before); the moves
-    before the first hand began (the setup, the cuts) belong to hand 1."""
-    starts: list[int] = []
-    for index, group in enumerate(groups):
-        stored = {names[v] for v in range(group.first_version, group.last_version + 1)}
-        if stored & rules.hand_openers:
-            starts.append(group.number)
-        if stored & rules.hand_preludes and index + 1 < len(groups):
-            starts.append(groups[index + 1].number)
+def hands_of(rules: Variant, groups: Sequence[MoveGroup], topics: dict[int, str]) -> list[HandSpan]:
+    """The game's hands by move: a hand begins with the move that stores one of the variant's hand starters (its
+    deal); the moves before the first hand began (the setup, the cuts) belong to hand 1."""
+    starts = [
+        group.number
+        for group in groups
+        if any(topics[v] in rules.hand_starters for v in range(group.first_version, group.last_version + 1))
+    ]
     starts = sorted({0, *starts[1:]})
     last = groups[-1].number
     return [
@@ -83,8 +82,8 @@ def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None =
         raise GameNotFoundError(f"there is no game {game_id}")
     rules = variant_named(events[0].variant)
     groups = group_moves(rules, events)
-    names = {e.originator_version: type(e).__name__ for e in events}
-    hands = hands_of(rules, groups, names)
+    topics = {e.originator_version: get_topic(type(e)) for e in events}
+    hands = hands_of(rules, groups, topics)
     span = _chosen(hands, hand, at)
     wanted = range(at, at + 1) if at is not None else range(span.first_move, span.last_move + 1)
     latest = events[-1].originator_version

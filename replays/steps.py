@@ -25,7 +25,8 @@ def replay(app: Meldbook, game_id: UUID, viewer: Viewer) -> Iterator[Step]:
     game: Game | None = None
     stored_events = app.stored_events(game_id)
     latest = stored_events[-1].version
+    hands = app.hand_spans(game_id, viewer)
     for stored, event in zip(stored_events, app.repository.event_store.get(game_id), strict=True):
         game = event.mutate(game)
         assert game is not None
-        yield Step(present_event(stored, viewer), present_state(game, viewer, latest))
+        yield Step(present_event(stored, viewer, hands), present_state(game, viewer, latest, hands))

@@ -18,6 +18,7 @@ from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers
+from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
 from domain.variant import Chance
@@ -234,6 +235,16 @@ class Meldbook(Application):
             if event.originator_version > after
         ]
 
+    def hand_spans(self, game_id: UUID, viewer: Viewer) -> HandSpans | None:
+        """Where the game's hands start and end, for a viewer who sees hands that have ended in full; else None.
+
+        Only the stored events' topics are read, up to the game's last event.
+        """
+        if viewer.sees_everything or not viewer.ended_hands_in_full:
+            return None
+        rules = self.game(game_id, version=1).rules
+        return hand_spans(rules, ((e.originator_version, e.topic) for e in self.recorder.select_events(game_id)))
+
     def latest_version(self, game_id: UUID) -> int:
         """The version of the game's last event."""
         last = self.recorder.select_events(game_id, desc=True, limit=1)
@@ -303,20 +314,24 @@ def describe(event: Any, move: int, kinds: Mapping[str, ActionKind]) -> StoredEv
     return StoredEvent(event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret)
 
 
-def present_event(event: StoredEvent, viewer: Viewer) -> dict[str, Any]:
-    """An event as the viewer may see it."""
+def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = None) -> dict[str, Any]:
+    """An event as the viewer may see it; `hands` (Meldbook.hand_spans) says which hands have ended, for a viewer
+    who sees those in full."""
     return {
         "version": event.version,
         "move": event.move,
         "type": event.type,
         "topic": event.topic,
         "timestamp": event.timestamp.isoformat(),
-        "data": view_event(event.data, event.secret, viewer),
+        "data": view_event(event.data, event.secret, viewer, hands is not None and hands.ended(event.version)),
     }
 
 
-def present_state(game: Game, viewer: Viewer, latest_version: int | None = None) -> dict[str, Any]:
-    """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise.
+def present_state(
+    game: Game, viewer: Viewer, latest_version: int | None = None, hands: HandSpans | None = None
+) -> dict[str, Any]:
+    """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise;
+    `hands` (Meldbook.hand_spans) says which hands have ended, for a viewer who sees those in full.
 
     The recorder also gets the players' legal actions and the table's actions, at the latest version only: a
     past state shows who was to act then, but lists nothing to do.
@@ -336,7 +351,7 @@ def present_state(game: Game, viewer: Viewer, latest_version: int | None = None)
         "created_at": game.created_on.isoformat(),
         "to_move": rules.to_move(game.state),
         "over": rules.is_over(game.state),
-        "state": view_doc(rules.to_doc(game.state), viewer),
+        "state": view_doc(rules.to_doc(game.state), viewer, hands is not None and hands.ended(game.version)),
     }
     if viewer.sees_everything:
         shown["legal_actions"] = game.legal_actions() if shown["latest"] else []

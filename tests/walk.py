@@ -2,7 +2,8 @@
 
 `walk` reads each version's state both ways (and the game's events both ways, once) and hands every version
 to each check in CHECKS. A property that must hold at every version of every game joins by adding a check
-here, rather than by walking games again.
+here, rather than by walking games again. The views that HTTP cannot ask for yet (each seat, the arbiter, the
+recorder of a game recorded by seats) are read from the service beside it, with the same game and events.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
+from uuid import UUID
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -17,11 +19,14 @@ from flask.testing import FlaskClient
 from domain.cards import canonical
 from domain.errors import InvalidCardError
 from domain.game import Game
+from domain.hands import HandSpans
 from domain.moves import secret_fields
 from domain.variants import variant_named
 from domain.visibility import Viewer, view_doc
+from service.application import Meldbook, StoredEvent, present_event, present_state
 from service.tokens import token_hash
 from tests.e2e.helpers import all_events
+from tests.oracle import Oracle, card_places
 
 TOKEN = "walk-token"
 ACTIONS = ("legal_actions", "table_actions")
@@ -50,6 +55,12 @@ class AtVersion:
     """The replay's frames of every hand, as a spectator gets them, by the last version of their move."""
     frames_recorder: dict[int, dict[str, Any]]
     """The same frames in the recorder's (full) view."""
+    meldbook: Meldbook
+    stored: list[StoredEvent]
+    """The game's events as the service describes them, for the views read from the service."""
+    hands: HandSpans
+    """Where the game's hands start and end, for the views that see ended hands in full."""
+    oracle: Oracle
 
     @property
     def event_spectator(self) -> dict[str, Any]:
@@ -77,13 +88,29 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
     auth = {"Authorization": f"Bearer {TOKEN}"}
     listed = [all_events(client, f"/games/{game.id}", headers) for headers in ({}, auth)]
     frames = [replay_frames(client, game, headers) for headers in ({}, auth)]
+    meldbook: Meldbook = client.application.extensions["meldbook"]
+    stored = meldbook.stored_events(UUID(game.id))
+    hands = meldbook.hand_spans(UUID(game.id), ARBITER)
+    assert hands is not None
+    oracle = Oracle(game.variant, listed[1])
     for version in range(1, game.last + 1):
         url = f"/games/{game.id}/state?at={version}"
         spectator, recorder = client.get(url), client.get(url, headers=auth)
         assert (spectator.status_code, recorder.status_code) == (200, 200), (
             game.variant, version, spectator.get_data(as_text=True)[:300], recorder.get_data(as_text=True)[:300]
         )
-        at = AtVersion(game, version, spectator.get_json(), recorder.get_json(), *listed, *frames)
+        at = AtVersion(
+            game,
+            version,
+            spectator.get_json(),
+            recorder.get_json(),
+            *listed,
+            *frames,
+            meldbook,
+            stored,
+            hands,
+            oracle,
+        )
         for check in checks:
             check(at)
     return game.last
@@ -171,6 +198,37 @@ def check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not(at: AtVe
     assert not leaked, (at.game.variant, at.version, envelope["data"]["action"], leaked)
 
 
+ARBITER = Viewer("spectator", ended_hands_in_full=True)
+
+
+def service_views(players: Sequence[str]) -> list[Viewer]:
+    """The views read from the service: each player's seat, the arbiter, and the recorder of a game recorded by
+    seats where the first player has no device."""
+    return [*(Viewer.seat(p) for p in players), ARBITER, Viewer("seat", frozenset(players[:1]), True)]
+
+
+def check_every_view_sees_the_cards_the_oracle_allows(at: AtVersion) -> None:
+    """Each view (spectator and full through HTTP, the others from the service) shows, in each place of the
+    state and of this version's event, as many cards as the independent oracle says it may see, and no seed."""
+    game = at.meldbook.game(UUID(at.game.id), version=at.version)
+    event = at.stored[at.version - 1]
+    views = [
+        (Viewer.SPECTATOR, at.spectator["state"], at.event_spectator),
+        (Viewer.FULL, at.recorder["state"], at.event_recorder),
+    ]
+    for viewer in service_views(game.players):
+        state = present_state(game, viewer, at.game.last, at.hands)["state"]
+        views.append((viewer, state, present_event(event, viewer, at.hands)))
+    full_state, full_event = at.recorder["state"], at.event_recorder
+    for viewer, state, shown in views:
+        where = ("the view leaks or hides cards", viewer, at.game.variant, at.version, full_event["type"])
+        assert card_places(state) == at.oracle.expected_state(viewer, at.version, full_state), where
+        assert card_places(shown["data"]) == at.oracle.expected_event(viewer, full_event), (*where, shown["data"])
+        if not viewer.sees_everything:
+            for path, key, value in json_paths([state, shown["data"]]):
+                assert key not in ("seed", "seeds") or value is None, (*where, path)
+
+
 def _cards(doc: Any) -> Iterator[str]:
     """Every card code in a JSON document."""
     if isinstance(doc, str):
@@ -187,12 +245,15 @@ def _cards(doc: Any) -> Iterator[str]:
 
 
 def _secret_paths(variant: str, event: dict[str, Any]) -> tuple[str, ...]:
+    """The event's secret fields that it fills in, a map of each player's cards (`hands.*`) as a whole."""
     if event["type"] == "MoveRecorded":
-        return secret_fields(variant_named(variant).action_kinds, event["data"])
-    from eventsourcing.utils import resolve_topic
+        declared = secret_fields(variant_named(variant).action_kinds, event["data"])
+    else:
+        from eventsourcing.utils import resolve_topic
 
-    declared: tuple[str, ...] = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
-    return tuple(name for name in declared if event["data"].get(name) is not None)
+        declared = getattr(resolve_topic(event["topic"]), "SECRET_FIELDS", ())
+    paths = tuple(path.removesuffix(".*") for path in declared)
+    return tuple(path for path in paths if _get(event["data"], path) is not None)
 
 
 def _get(doc: dict[str, Any], path: str) -> Any:
@@ -222,5 +283,6 @@ CHECKS: list[Check] = [
     check_the_event_shows_its_secret_fields_to_the_recorder_alone,
     check_an_envelope_shows_a_spectator_no_card_its_moves_events_do_not,
     check_a_moves_replay_frame_shows_the_state_at_its_last_version,
+    check_every_view_sees_the_cards_the_oracle_allows,
 ]
 """The checks every walked version passes; later work appends its own."""

@@ -47,7 +47,7 @@ class HandDealt(GameEvent):
     """Seven cards each, the 15th turned up to start the discard pile; the rest became the stock."""
 
     TOPIC = "meldbook.robins.HandDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "stock", "seed")
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
     dealer: str
     hands: dict[str, list[str]]
     upcard: str

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.cards import JOKER, Card, packs
+from domain.robins.state import RobinsState
 
 HAND_SIZE = 7
 DECK_SIZE = 54
@@ -48,6 +49,12 @@ def hand_points(code: str, options: Mapping[str, Any]) -> int:
 def hand_total(cards: Iterable[str], options: Mapping[str, Any]) -> int:
     """The points of the cards left in a hand."""
     return sum(hand_points(c, options) for c in cards)
+
+
+def hands_shown(state: RobinsState) -> bool:
+    """Whether the table has seen both hands: at the end of a hand each player lays down the cards left in his
+    hand, which count against him ("Any cards left in your hand at the end of that hand is counted as negative")."""
+    return state.hand_over
 
 
 def cut_rank(code: str) -> int:

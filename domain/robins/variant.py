@@ -6,12 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from domain.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.docs import to_doc
+from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.robins import dealing, legacy, legal, table, turn, words
+from domain.robins import dealing, events, legacy, legal, table, turn, words
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
+from domain.robins.rules import hands_shown
 from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.text import normal_name
 from domain.variant import Decision, Handler, OptionSpec, Variant
@@ -53,7 +54,8 @@ class Robins(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
-    hand_openers = frozenset({"HandDealt"})
+    hand_starters = frozenset({events.HandDealt.TOPIC})
+    hand_enders = frozenset({events.HandEnded.TOPIC})
     phrases = words.PHRASES
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
@@ -122,8 +124,9 @@ class Robins(Variant):
         return legal.actions(self, state, version)
 
     def to_doc(self, state: RobinsState) -> dict[str, Any]:
-        """The whole state, with the discards still owed this turn."""
+        """The whole state, with the discards still owed this turn; each hand is its player's, shown by the rule."""
         doc: dict[str, Any] = to_doc(state)
+        doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
         doc["discards_owed"] = state.discards_owed - state.discarded if state.turn and state.drawn else 0
         return doc
 

@@ -49,7 +49,7 @@ class HandDealt(GameEvent):
     """The dealer dealt ten cards each and turned up the first discard; the rest became the stock."""
 
     TOPIC = "meldbook.roby.HandDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "stock", "seed")
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
     dealer: str
     hands: dict[str, list[str]]
     upcard: str

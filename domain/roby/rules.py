@@ -223,6 +223,12 @@ def from_left_of(state: RobyState, dealer: str, players: Sequence[str]) -> list[
     return [p for p in ordered if p in players]
 
 
+def hands_shown(state: RobyState) -> bool:
+    """Whether the table has seen every hand: once a player has gone out, the others lay down the cards they score
+    ("The opponents will score the points of the cards remaining in their hands"); a void hand shows nothing."""
+    return state.hand_winner is not None
+
+
 def named_cards(state: RobyState) -> Counter[str]:
     """How many copies of each card the record names anywhere: hands, stock, discard pile, melds."""
     named = named_counts([*state.hands.values(), state.stock])

@@ -6,12 +6,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from domain.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.docs import to_doc
+from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import dealing, legacy, legal, play, settle, words
+from domain.roby import dealing, events, legacy, legal, play, settle, words
 from domain.roby.problems import PROBLEMS
+from domain.roby.rules import hands_shown
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
@@ -72,7 +73,8 @@ class Roby(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
-    hand_openers = frozenset({"HandDealt"})
+    hand_starters = frozenset({events.HandDealt.TOPIC})
+    hand_enders = frozenset({events.WentOut.TOPIC, events.HandVoided.TOPIC})
     phrases = words.PHRASES
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
@@ -156,8 +158,9 @@ class Roby(Variant):
         return legal.actions(self, state, version)
 
     def to_doc(self, state: RobyState) -> dict[str, Any]:
-        """The whole state, with the pot and the players still in."""
+        """The whole state, with the pot and the players still in; each hand is its player's, shown by the rule."""
         doc: dict[str, Any] = to_doc(state)
+        doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
         doc["pot"] = state.ledger.balance(settle.POT)
         doc["still_in"] = state.still_in()
         return doc

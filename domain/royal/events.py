@@ -61,7 +61,7 @@ class DealStarted(GameEvent):
         state.hands = {}
         state.dummy = Zone(secret=True)
         state.dead = Zone(secret=True)
-        state.poker = Poker()
+        state.poker = Poker(shown=[])
         state.rummy = Rummy()
         state.bidders, state.high_bid, state.high_bidder = [], 0, None
         state.covering, state.open_ace = [], None
@@ -129,7 +129,7 @@ class HandsDealt(GameEvent):
     """The whole pack was dealt into a hand for each player and the dummy."""
 
     TOPIC = "meldbook.royal.HandsDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands", "dummy", "seed")
+    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "dummy", "seed")
     dealer: str
     hands: dict[str, list[str]]
     dummy: list[str] | None

@@ -16,7 +16,7 @@ class PokerStarted(GameEvent):
     all_in: list[str]
 
     def evolve(self, state: RoyalState) -> None:
-        state.poker = Poker(all_in=list(self.all_in), bets={p: 0 for p in state.hands})
+        state.poker = Poker(all_in=list(self.all_in), bets={p: 0 for p in state.hands}, shown=[])
         state.phase = POKER_PICK
 
 
@@ -76,6 +76,9 @@ class PokerShown(GameEvent):
 
     TOPIC = "meldbook.royal.PokerShown"
     hands: dict[str, list[str]]
+
+    def evolve(self, state: RoyalState) -> None:
+        state.poker.shown = list(self.hands)
 
 
 class PotAwarded(GameEvent):

@@ -10,7 +10,8 @@ from domain.royal.board import bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
 from domain.royal.ledger import move, stack
 from domain.royal.rules import POKER_CARDS
-from domain.royal.state import RoyalState
+from domain.royal.settle import ENDED_BY_TABLE
+from domain.royal.state import OVER, RUMMY, RoyalState
 from domain.variant import Decision
 
 
@@ -73,6 +74,26 @@ def to_act(state: RoyalState) -> str | None:
         if player in players and (player not in poker.acted or poker.bets[player] < poker.current):
             return player
     return None
+
+
+def shown_hands(state: RoyalState) -> list[str]:
+    """The players whose poker hands a showdown showed this deal (a lone survivor wins unshown), by name: as
+    PokerShown recorded them, or, in a snapshot stored before they were kept, as the rule state at the end of a
+    move says.
+
+    A snapshot is taken at the end of a move, and the showdown is settled in the very move that closes the
+    betting: a poker hand still in the state with its round over (the rummy hand begun, or the game ended from
+    there rather than by the table during the round) had its showdown when more than one player had not folded.
+    """
+    poker = state.poker
+    if poker.shown is not None:
+        return sorted(poker.shown)
+    dealt = list(poker.bets)
+    contenders = [p for p in dealt if p not in poker.folded]
+    if len(contenders) < 2 or len(poker.chosen) < len(dealt):
+        return []
+    over = state.phase == RUMMY or (state.phase == OVER and (bool(state.rummy.played) or state.ended != ENDED_BY_TABLE))
+    return sorted(contenders) if over else []
 
 
 def _verify_turn(state: RoyalState, player: str) -> None:

@@ -32,6 +32,8 @@ class Poker:
     may_raise: list[str] = field(default_factory=list)
     current: int = 0
     min_raise: int = 1
+    shown: list[str] | None = None
+    """Whose hands a showdown showed (a lone survivor wins unshown); None in a snapshot stored before it was kept."""
 
 
 @dataclass

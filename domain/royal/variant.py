@@ -7,11 +7,11 @@ from typing import Any, ClassVar
 
 from domain.actions import SEEDS, ActionKind, Param
 from domain.cards import SUITS
-from domain.docs import to_doc
+from domain.docs import hands_doc, owned_cards_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.royal import aces, auction, dealing, legacy, legal, poker, rummy, settle, words
+from domain.royal import aces, auction, dealing, events, events_play, legacy, legal, poker, rummy, settle, words
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
@@ -78,7 +78,8 @@ class RoyalRummy(Variant):
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
-    hand_preludes = frozenset({"DealStarted"})
+    hand_starters = frozenset({events.HandsDealt.TOPIC})
+    hand_enders = frozenset({events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC})
     phrases = words.PHRASES
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
@@ -162,11 +163,16 @@ class RoyalRummy(Variant):
         return legal.actions(self, state, version)
 
     def to_doc(self, state: RoyalState) -> dict[str, Any]:
-        """The whole state, with stacks, board chips and the one to act; chosen poker hands are secret."""
+        """The whole state, with stacks, board chips and the one to act.
+
+        What the table sees: no hand, not even at the end of the rummy hand (a loser pays by the number of cards
+        he holds, which every view sees), nor the dummy or the dead hand; a chosen poker hand is its player's
+        until a showdown shows it (a lone survivor's stays unshown).
+        """
         doc: dict[str, Any] = to_doc(state)
-        doc["poker"]["chosen"] = {
-            p: {"cards": list(c), "unknown": 0, "count": len(c), "secret": True} for p, c in state.poker.chosen.items()
-        }
+        doc["hands"] = hands_doc(state.hands)
+        doc["poker"]["shown"] = poker.shown_hands(state)
+        doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=doc["poker"]["shown"])
         doc["still_in"] = state.still_in()
         doc["stacks"] = {p: stack(state, p) for p in state.players}
         doc["board_chips"] = {a: state.ledger.balance(a) for a in board_accounts(state.options["board"])}

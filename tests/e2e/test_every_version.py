@@ -1,5 +1,7 @@
 """Property: every version of bot games of every variant, shuffled and recorded, reads through the HTTP API as a
-spectator and as the recorder, and passes every check of the one walk (tests/walk.py).
+spectator and as the recorder, and passes every check of the one walk (tests/walk.py): among them, every view
+(spectator, each seat, the arbiter, the recorder of a seats game, full) shows in each place as many cards as an
+independent oracle allows (tests/oracle.py), and a leak planted in the filter fails that check.
 
 Versions inside a move are walked too: the discard whose move also rebuilt the stock, a going out before its
 scores, a cut before the deal it chose.
@@ -15,12 +17,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from domain.game import Game
+from domain.visibility import Viewer
+from service import application
 from tests.bots.robins import play_robins
 from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
-from tests.bots.twins import recorded_twin, shuffled_again
+from tests.bots.twins import moves_of, record_game, recorded_twin, shuffled_again
 from tests.e2e.helpers import all_events
-from tests.walk import CHECKS, TOKEN, store, walk
+from tests.walk import CHECKS, TOKEN, check_every_view_sees_the_cards_the_oracle_allows, store, walk
 
 Events = Callable[[], list[Any]]
 TOKEN_HEADER = {"Authorization": f"Bearer {TOKEN}"}
@@ -51,6 +55,14 @@ SLOW_GAMES: dict[str, tuple[Events, ...]] = {
 }
 
 
+def stopped_in_its_first_hand(events: list[Any], token: str, after_the_deal: int = 4) -> Game:
+    """The shuffled game of these events recorded again up to a few moves after its first deal: a hand in play,
+    which no view but the full one sees in full."""
+    moves = [m.envelope.action for m in moves_of(events)]
+    dealt = next(index for index, action in enumerate(moves) if action["type"] == "deal")
+    return record_game(events[0], "shuffled", token, moves[: dealt + 1 + after_the_deal])
+
+
 def _walk(app: Flask, client: FlaskClient, make: Callable[[str], Game]) -> int:
     return walk(client, store(app, make), CHECKS)
 
@@ -62,6 +74,7 @@ def test_every_version_of_bot_games_reads_both_ways_and_passes_every_check(
     shuffled, recorded = GAMES[variant]
     walked = _walk(sqlite_app, sqlite_client, lambda token: shuffled_again(shuffled(), token))
     walked += _walk(sqlite_app, sqlite_client, lambda token: recorded_twin(recorded(), token))
+    walked += _walk(sqlite_app, sqlite_client, lambda token: stopped_in_its_first_hand(shuffled(), token))
     assert walked > 300
 
 
@@ -95,3 +108,56 @@ def test_the_recorder_reads_the_state_between_a_discard_and_the_stock_it_rebuilt
     shown = response.get_json()
     assert shown["state"]["stock"]["count"] == 0 and shown["to_move"] == [discard["data"]["next_player"]]
     assert shown["latest"] is False and shown["legal_actions"] == [] and shown["table_actions"] == []
+
+
+def _seat_sees_everything(real: Callable[..., Any]) -> Callable[..., Any]:
+    return lambda doc, viewer, ended=False: real(doc, Viewer.FULL if viewer.view == "seat" else viewer, ended)
+
+
+def _arbiter_sees_the_hand_in_play(real: Callable[..., Any]) -> Callable[..., Any]:
+    def shown(payload: dict[str, Any], secret: tuple[str, ...], viewer: Viewer, ended: bool = False) -> Any:
+        return real(payload, secret, viewer, ended or viewer.ended_hands_in_full)
+
+    return shown
+
+
+def _spectator_misses_the_upcard(real: Callable[..., Any]) -> Callable[..., Any]:
+    def hidden(payload: dict[str, Any], secret: tuple[str, ...], viewer: Viewer, ended: bool = False) -> Any:
+        return real(payload, (*secret, "upcard"), viewer, ended)
+
+    return hidden
+
+
+def _royal_in_play(token: str) -> Game:
+    return stopped_in_its_first_hand(GAMES["royal"][0](), token)
+
+
+def _roby_in_play(token: str) -> Game:
+    return stopped_in_its_first_hand(GAMES["roby"][0](), token)
+
+
+Plant = Callable[[Callable[..., Any]], Callable[..., Any]]
+LEAKS: dict[str, tuple[str, Plant, Callable[[str], Game]]] = {
+    "a seat's state shows every hand": (
+        "view_doc", _seat_sees_everything, lambda token: shuffled_again(GAMES["royal"][0](), token)
+    ),
+    "the arbiter's events show the hand still in play": (
+        "view_event", _arbiter_sees_the_hand_in_play, _royal_in_play
+    ),
+    "a public card is hidden": (
+        "view_event", _spectator_misses_the_upcard, _roby_in_play
+    ),
+}
+
+
+@pytest.mark.parametrize("leak", sorted(LEAKS))
+def test_a_leak_planted_in_the_filter_fails_the_check_of_every_view(
+    sqlite_app: Flask, sqlite_client: FlaskClient, monkeypatch: pytest.MonkeyPatch, leak: str
+) -> None:
+    """The oracle check notices a filter that shows a view more than it may see, or less: the leak is planted in
+    the test, by wrapping the filter where the service calls it."""
+    name, plant, make = LEAKS[leak]
+    monkeypatch.setattr(application, name, plant(getattr(application, name)))
+    walked = store(sqlite_app, make)
+    with pytest.raises(AssertionError, match="the view leaks or hides cards"):
+        walk(sqlite_client, walked, [check_every_view_sees_the_cards_the_oracle_allows])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from domain.grouping import MoveGroup
+from domain.roby import events as roby_events
+from domain.royal import events as royal_events
 from domain.variants import variant_named
 from domain.words import in_words
 from replays.changes import changes
@@ -62,10 +64,11 @@ def test_changes_of_masked_zones_are_counts_alone() -> None:
     assert changes(masked, fewer)["zones"] == [{"path": "hands.Ben", "count": [2, 1], "added": [], "removed": []}]
 
 
-def test_a_hand_begins_with_a_deal_or_after_the_move_that_started_the_deal() -> None:
+def test_a_hand_begins_with_the_move_that_deals_it() -> None:
     groups = [MoveGroup(n, 2 * n + 1, 2 * n + 2, None) for n in range(8)]
-    names = {v: "X" for v in range(1, 17)}
-    roby = {**names, 6: "HandDealt", 12: "HandDealt"}  # moves 2 and 5 deal
+    topics = {v: "X" for v in range(1, 17)}
+    roby = {**topics, 6: roby_events.HandDealt.TOPIC, 12: roby_events.HandDealt.TOPIC}  # moves 2 and 5 deal
     assert hands_of(variant_named("roby"), groups, roby) == [HandSpan(1, 0, 4), HandSpan(2, 5, 7)]
-    royal = {**names, 8: "DealStarted", 14: "DealStarted"}  # moves 3 and 6 start the deals of moves 4 and 7
-    assert hands_of(variant_named("royal"), groups, royal) == [HandSpan(1, 0, 6), HandSpan(2, 7, 7)]
+    royal = {**topics, 8: royal_events.DealStarted.TOPIC, 10: royal_events.HandsDealt.TOPIC}  # the antes, then a deal
+    royal[13] = royal_events.HandsDealt.TOPIC  # moves 4 and 6 deal
+    assert hands_of(variant_named("royal"), groups, royal) == [HandSpan(1, 0, 5), HandSpan(2, 6, 7)]
