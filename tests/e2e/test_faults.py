@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -398,50 +399,67 @@ def test_a_database_outage_is_answered_503_with_retry_after_and_the_same_workers
         proxy.close()
 
 
-def write_sqlite_moves(server: Gunicorn, seed: int, answers: list[Answer], errors: list[str]) -> None:
-    """Create a game and record moves on it; a 503 is waited out (Retry-After) and the move sent again."""
+def write_sqlite_moves(
+    server: Gunicorn, seed: int, answers: list[Answer], refused: threading.Event, errors: list[str]
+) -> None:
+    """Create a game and record moves on it; a 503 is waited out (Retry-After) and the request sent again."""
     client = server.client()
     rng = random.Random(seed)
+
+    def send(method: str, path: str, body: Any = None, token: str | None = None) -> Answer:
+        while True:
+            answer = client.request(method, path, body, {"Authorization": f"Bearer {token}"} if token else None)
+            answers.append(answer)
+            if answer.status != 503:
+                return answer
+            refused.set()
+            time.sleep(int(answer.headers.get("retry-after", "1")))
+
     try:
-        game = None
-        while game is None:
-            answer = client.post("/games", SETUP)
-            answers.append(answer)
-            if answer.status == 201:
-                game = Game(answer.body["id"], answer.body["token"], answer.body["version"])
-        recorded = 0
-        while recorded < SQLITE_MOVES:
-            shown = client.get(game.path, game.token)
-            answers.append(shown)
-            if shown.status != 200:
-                continue
+        created = send("POST", "/games", SETUP)
+        game = Game(created.body["id"], created.body["token"], created.body["version"])
+        for _ in range(SQLITE_MOVES):
+            shown = send("GET", game.path, token=game.token)
             choices = [b for entry in shown.body["legal_actions"] for b in concrete_bodies(entry)]
-            answer = client.post(f"{game.path}/moves", rng.choice(choices), game.token)
-            answers.append(answer)
-            recorded += answer.status == 201
-            if answer.status == 503:
-                time.sleep(int(answer.headers["retry-after"]))
+            send("POST", f"{game.path}/moves", rng.choice(choices), game.token)
     except BaseException as error:  # reported by the test
         errors.append(repr(error))
 
 
-def test_two_workers_writing_to_one_sqlite_file_never_answer_500(tmp_path: Path) -> None:
-    env = {"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": str(tmp_path / "meldbook.sqlite")}
+def hold_the_write_lock(path: Path, until: threading.Event) -> None:
+    """Hold SQLite's write lock on the file (as another process writing a long transaction would) until told."""
+    connection = sqlite3.connect(path, isolation_level=None, timeout=60)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        until.wait(timeout=600)
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+
+
+def test_two_workers_writing_to_one_sqlite_file_never_answer_500_and_answer_503_while_it_is_locked(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "meldbook.sqlite"
     answers: list[Answer] = []
     errors: list[str] = []
-    with gunicorn(env, tmp_path / "server.log", workers=2) as server:
+    refused = threading.Event()
+    with gunicorn({"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": str(path)}, tmp_path / "server.log") as server:
+        locker = threading.Thread(target=hold_the_write_lock, args=(path, refused))
+        locker.start()  # held until a request has been refused for it: the writers start behind the lock
         writers = [
-            threading.Thread(target=write_sqlite_moves, args=(server, seed, answers, errors))
+            threading.Thread(target=write_sqlite_moves, args=(server, seed, answers, refused, errors))
             for seed in range(SQLITE_WRITERS)
         ]
         for writer in writers:
             writer.start()
-        for writer in writers:
-            writer.join(timeout=600)
+        for thread in [*writers, locker]:
+            thread.join(timeout=600)
         assert not errors, errors
         statuses = {a.status for a in answers}
         assert statuses <= {200, 201, 503}, statuses
         assert all(store_unavailable(a) for a in answers if a.status == 503)
+        assert any(a.status == 503 for a in answers), "a write behind the lock was answered 503"
         assert sum(a.status == 201 for a in answers) == SQLITE_WRITERS * (SQLITE_MOVES + 1)
         assert listed_ids(server.client())[1] == SQLITE_WRITERS
         assert_clean_log(server, [])
