@@ -1,7 +1,7 @@
 """GET /health (liveness: the process answers, no store is asked) and GET /ready (whether the store answers).
 
-The store's cool-down lives here too: after a request found the store down, the requests that need it are answered
-503 with Retry-After at once for a moment (service/availability.py), rather than each waiting on the store.
+The store's cool-down lives here too: after a request found the database server out of reach, the requests that need
+it are answered 503 with Retry-After at once for a moment (service/availability.py), rather than each waiting on it.
 """
 
 from __future__ import annotations
@@ -58,9 +58,11 @@ class Ready(MethodView):
 
 
 def store_down(error: Exception) -> Response:
-    """A store that did not answer: 503 with Retry-After, logged without a traceback, and a cool-down begins."""
+    """A store that did not answer: 503 with Retry-After, logged without a traceback; a cool-down begins when the
+    store is a server (a SQLite file is never out of reach, only locked for a moment, and reads go on meanwhile)."""
     LOG.warning("the store did not answer %s %s: %s: %s", request.method, request.path, type(error).__name__, error)
-    current_app.extensions[GATE].failed()
+    if store_kind() == "postgres":
+        current_app.extensions[GATE].failed()
     return problem(503, "store-unavailable", f"the store did not answer: try again in {RETRY_AFTER_SECONDS} s")
 
 

@@ -1,6 +1,6 @@
-"""Production: gunicorn with two workers on PostgreSQL, with the project's settings (api/gunicorn_config.py). Both workers start, each serves any game as it is now
-(whichever worker recorded its last move), the server advertises no version, and the workers stay within
-their connection budget.
+"""Production: gunicorn with two workers on PostgreSQL, with the project's settings (api/gunicorn_config.py). Both
+workers start, each serves any game as it is now (whichever worker recorded its last move), the server advertises
+no version, and the workers stay within their connection budget.
 
 Which worker accepts a connection is the kernel's choice, so the test never counts on it: it stops all
 workers but one (SIGSTOP) while that one is asked, so each worker in turn is the only one that can answer.

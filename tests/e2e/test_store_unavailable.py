@@ -73,7 +73,6 @@ def test_a_store_that_does_not_answer_a_read_or_a_write_is_a_503_with_retry_afte
 
     monkeypatch.setattr(store, "record_move", fail)
     unavailable(client.post(f"{game.url}/moves", json={"type": "cut", "expected_version": 1}, headers=game.auth))
-    sqlite_app.extensions[GATE].failed = lambda: None  # no cool-down: each request below meets the failure itself
     monkeypatch.setattr(store, "game", fail)
     unavailable(client.get(game.url))
     monkeypatch.setattr(store, "list_games", fail)
@@ -93,6 +92,7 @@ def test_after_a_failure_requests_that_need_the_store_are_refused_at_once_for_a_
         raise OperationalError("database is locked")
 
     monkeypatch.setattr(store, "game", fail)
+    monkeypatch.setitem(store.env, "PERSISTENCE_MODULE", "eventsourcing.postgres")  # the cool-down is for a server
     unavailable(client.get(game.url))
     monkeypatch.undo()
     unavailable(client.get(game.url))
@@ -100,4 +100,19 @@ def test_after_a_failure_requests_that_need_the_store_are_refused_at_once_for_a_
     assert len(asked) == 1, "during the cool-down the store is not asked"
     assert client.get("/health").status_code == 200 and client.get("/variants").status_code == 200
     sqlite_app.extensions[GATE]._closed_until = 0.0  # the cool-down is over
+    assert client.get(game.url).status_code == 200
+
+
+def test_a_locked_sqlite_file_refuses_only_the_request_that_met_the_lock(
+    sqlite_app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = sqlite_app.test_client()
+    game = create(client)
+    store = sqlite_app.extensions["meldbook"]
+
+    def locked(*args: Any, **kwargs: Any) -> Any:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "record_move", locked)
+    unavailable(client.post(f"{game.url}/moves", json={"type": "cut", "expected_version": 1}, headers=game.auth))
     assert client.get(game.url).status_code == 200
