@@ -13,17 +13,22 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 MIN_CASES = 1000
 PHASES = {"examples": {"success", "skip"}, "coverage": {"success"}, "fuzzing": {"success"}, "stateful": {"success"}}
 """The contract has no examples of its own, so schemathesis skips that phase; every other one must pass."""
 
 
+@pytest.mark.parametrize(
+    "extra", [[], pytest.param(["--max-examples", "200"], marks=pytest.mark.slow)], ids=["pinned", "200-examples"]
+)
 def test_schemathesis_runs_at_least_a_thousand_cases_against_the_served_contract_without_a_failure(
-    tmp_path: Path,
+    tmp_path: Path, extra: list[str]
 ) -> None:
     report, summary = tmp_path / "report.json", tmp_path / "summary.json"
-    command = [sys.executable, "-m", "tests.fuzz", "--report", "json", "--report-json-path", str(report)]
+    command = [sys.executable, "-m", "tests.fuzz", "--report", "json", "--report-json-path", str(report), *extra]
     run = subprocess.run(
         command,
         cwd=ROOT,
