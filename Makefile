@@ -1,6 +1,8 @@
 # Meldbook developer commands. Every target installs what it needs, at the exact versions (and hashes) of the
 # lock files: requirements.txt (what the service runs on) and requirements-dev.txt (that plus the dev tools).
 SHELL := /bin/bash
+# Two xdist workers, one test file each at a time: the gunicorn fault tests are one file (tests/e2e/test_faults.py),
+# so they run one after another on one worker, never two at once, while the other worker runs the rest.
 PYTEST_ARGS ?= -q -n 2 --dist loadfile
 
 # The supported Python versions, oldest first (pyproject.toml's classifiers name the same).
@@ -115,7 +117,8 @@ lock: $(VENV)/.locked
 check-lock:
 	$(DEV_PYTHON) $(LOCKFILE) check
 
-# schemathesis against a live server (tests/fuzz, schemathesis.toml); FUZZ_ARGS go to `st run`.
+# schemathesis against a live server (tests/fuzz, schemathesis.toml); FUZZ_ARGS go to `st run`. CI runs it through
+# tests/fuzz/test_schemathesis.py.
 fuzz: $(VENV)/.installed
 	$(BIN)/python -m tests.fuzz $(FUZZ_ARGS)
 

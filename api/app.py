@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import contract, docs, games, headers, health, limits, moves, problem_types, problems, replays, variants
+from api import contract, docs, games, headers, health, limits, logs, moves, problem_types, problems, replays, variants
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
@@ -48,6 +48,8 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     problems.register(app)
+    health.install(app)
+    logs.install(app)
     headers.install(app, headers.cors_origins(os.environ))
     limits.install(app, os.environ)
     return app

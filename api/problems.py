@@ -16,6 +16,7 @@ from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import MeldbookError
 from domain.variants import PROBLEMS
 from service.application import StaleVersionError, TokenError
+from service.availability import RETRY_AFTER_SECONDS
 from service.config import ConfigError
 
 LOG = logging.getLogger(__name__)
@@ -66,6 +67,8 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
     response = Response(json.dumps(body), status=status, mimetype=PROBLEM_TYPE)
     if status == 401:
         response.headers["WWW-Authenticate"] = 'Bearer realm="meldbook"'
+    if status == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 

@@ -232,6 +232,13 @@ class HealthSchema(Schema):
     version = fields.String(metadata={"description": "Meldbook's version, the same as the contract's info.version"})
 
 
+class ReadySchema(Schema):
+    """The store answers."""
+
+    status = fields.String(metadata={"description": "ready"})
+    store = fields.String(metadata={"description": "the store's kind: sqlite or postgres"})
+
+
 class ProblemSchema(Schema):
     """An RFC 9457 problem document (served as application/problem+json)."""
 

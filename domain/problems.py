@@ -254,6 +254,14 @@ GENERIC: tuple[Problem, ...] = (
         500,
     ),
     Problem(
+        "store-unavailable",
+        "Store unavailable",
+        "nothing the client sent: the store did not answer (a database that cannot be reached, or a SQLite file "
+        "another process holds locked); nothing was stored, and the request may be sent again after Retry-After",
+        "the store did not answer: try again in 1 s",
+        503,
+    ),
+    Problem(
         "internal-server-error",
         "Internal error",
         "nothing the client sent: the server failed and logged why",

@@ -9,8 +9,16 @@ from pathlib import Path
 import platformdirs
 
 SQLITE_FILE = "meldbook.sqlite"
-POOL_DEFAULTS = {"POOL_SIZE": "2", "MAX_OVERFLOW": "2", "CONNECT_TIMEOUT": "5", "CONN_MAX_AGE": "1800"}
-"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min."""
+POOL_DEFAULTS = {
+    "POOL_SIZE": "2",
+    "MAX_OVERFLOW": "2",
+    "CONNECT_TIMEOUT": "5",
+    "CONN_MAX_AGE": "1800",
+    "PRE_PING": "y",
+}
+"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min, and
+each checked as it is taken from the pool, so that connections broken while the server was out of reach are replaced
+rather than handed to a request (the same process serves again once the server is back)."""
 
 
 class ConfigError(ValueError):
@@ -29,7 +37,7 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
 
     MELDBOOK_STORE is `sqlite` (default: MELDBOOK_SQLITE_PATH, else meldbook.sqlite in the data directory) or
     `postgres` (MELDBOOK_POSTGRES_DBNAME, _HOST, _PORT, _USER, _PASSWORD, and the pool's _POOL_SIZE,
-    _MAX_OVERFLOW, _CONNECT_TIMEOUT and _CONN_MAX_AGE).
+    _MAX_OVERFLOW, _CONNECT_TIMEOUT, _CONN_MAX_AGE and _PRE_PING).
     """
     env = os.environ if environ is None else environ
     store = env.get("MELDBOOK_STORE", "sqlite")

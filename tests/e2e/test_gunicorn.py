@@ -1,6 +1,6 @@
-"""Production: gunicorn with two workers on PostgreSQL. Both workers start, each serves any game as it is now
-(whichever worker recorded its last move), the server advertises no version, and the workers stay within
-their connection budget.
+"""Production: gunicorn with two workers on PostgreSQL, with the project's settings (api/gunicorn_config.py). Both
+workers start, each serves any game as it is now (whichever worker recorded its last move), the server advertises
+no version, and the workers stay within their connection budget.
 
 Which worker accepts a connection is the kernel's choice, so the test never counts on it: it stops all
 workers but one (SIGSTOP) while that one is asked, so each worker in turn is the only one that can answer.
@@ -96,7 +96,8 @@ def gunicorn(fresh_postgres_dbname: str, tmp_path: Path) -> Iterator[Server]:
         "MELDBOOK_POSTGRES_HOST": pg.host(),
         "MELDBOOK_POSTGRES_PORT": pg.port(),
     }
-    command = [str(GUNICORN), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "api.app:create_app()"]
+    command = [str(GUNICORN), "-c", "python:api.gunicorn_config", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}"]
+    command += ["api.app:create_app()"]
     command += ["--access-logfile", str(server.access_log), "--access-logformat", '%(p)s "%(r)s" %(s)s']
     command += ["--error-logfile", str(server.error_log)]
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
