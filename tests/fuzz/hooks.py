@@ -3,8 +3,8 @@ and the answers to moves are tallied (status and problem code) for the run's sum
 
 Random text almost never names a seated player or a card, so a move the fuzzer writes is nearly always refused for
 its shape before any rule is asked. Half of the moves on the pinned game (chosen by a hash of the body, so a run stays
-reproducible) get a seated player and a real card in place of whatever text the fuzzer put there; the other half go
-as generated.
+reproducible) get a seated player (the one to act, when the game names one) and a real card in place of whatever text
+the fuzzer put there; the other half go as generated.
 """
 
 from __future__ import annotations
@@ -37,20 +37,29 @@ def before_call(context: Any, case: Any, **kwargs: Any) -> None:
         return
     url = f"{os.environ['MELDBOOK_FUZZ_URL']}/games/{case.path_parameters['game_id']}"
     with urllib.request.urlopen(url, timeout=10) as answer:
-        version = json.load(answer)["version"]
-    case.headers = {**(case.headers or {}), "If-Match": f'"{version}"'}
+        game = json.load(answer)
+    case.headers = {**(case.headers or {}), "If-Match": f'"{game["version"]}"'}
     if isinstance(case.body, dict):
-        case.body = aimed(case.body)
+        to_move = game.get("to_move")
+        to_act = tuple(to_move) if isinstance(to_move, list) and to_move else (to_move,) if to_move else SEATED
+        case.body = aimed(case.body, to_act)
+    for name in list(case.headers):
+        if name.lower() == "idempotency-key" and isinstance(case.headers[name], str):
+            # The fuzzer repeats one generated key with ever new bodies, which the service rightly refuses (the key
+            # was used for another move); a key of the body's own keeps what a retry means and lets the move through.
+            body = json.dumps(case.body, sort_keys=True, default=str).encode()
+            case.headers[name] = "fuzz-" + hashlib.sha256(body).hexdigest()[:32]
 
 
-def aimed(body: dict[str, Any]) -> dict[str, Any]:
-    """For half of the bodies, a seated player and a real card in place of the generated text."""
+def aimed(body: dict[str, Any], to_act: tuple[str, ...] = SEATED) -> dict[str, Any]:
+    """For half of the bodies, a player of the game (one of those to act) and a real card in place of the generated
+    text."""
     digest = hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).digest()
     if digest[0] % 2:
         return body
     changed = dict(body)
     if isinstance(changed.get("player"), str):
-        changed["player"] = SEATED[digest[1] % len(SEATED)]
+        changed["player"] = to_act[digest[1] % len(to_act)]
     if isinstance(changed.get("card"), str):
         changed["card"] = CARDS[digest[2] % len(CARDS)]
     return changed
