@@ -29,6 +29,12 @@ class TokenNotFoundError(MeldbookError):
     code = "token-not-found"
 
 
+class NotPermittedError(MeldbookError):
+    """A token this game knows, whose role may not do what it asked (act for another seat, issue tokens, ...)."""
+
+    code = "not-permitted"
+
+
 def access_id(game_id: UUID) -> UUID:
     """The id of a game's access stream."""
     return uuid5(NAMESPACE, str(game_id))
@@ -149,7 +155,7 @@ class GameAccess(Aggregate):
     def revoke(self, grant: str, by: str) -> None:
         """Revoke a grant's token; refused when it has none."""
         if grant == RECORDER:
-            raise MeldbookError("the recorder token is rotated, not revoked", code="token-not-revocable")
+            raise ValueError("the recorder token is rotated, not revoked")
         if grant not in self.hashes:
             raise TokenNotFoundError(f"this game has no {grant.replace(':', ' ')} token to revoke")
         self.trigger_event(self.TokenRevoked, grant=grant, by=by)

@@ -3,28 +3,31 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 from eventsourcing.utils import get_topic
 
+from domain.access import RECORDER, NotPermittedError
 from domain.actions import ActionKind
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers
 from domain.moves import MoveRecorded, secret_fields
+from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
+from service.access import AccessCases
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
-from service.tokens import new_token, token_hash, token_matches
+from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
 
 LOG = logging.getLogger(__name__)
@@ -44,7 +47,7 @@ class StaleVersionError(MeldbookError):
 
 
 class TokenError(MeldbookError):
-    """A write without the game's recorder token."""
+    """A token this game does not know (a wrong one, a revoked one, another game's)."""
 
     code = "invalid-token"
 
@@ -62,7 +65,7 @@ class StoredEvent:
     secret: tuple[str, ...]
 
 
-class Meldbook(Application):
+class Meldbook(AccessCases):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL."""
 
     name = "Meldbook"
@@ -80,27 +83,46 @@ class Meldbook(Application):
         register_state_types(transcoder, {t for variant in VARIANTS.values() for t in variant.state_types})
 
     def create_game(
-        self, variant: str, players: list[str], options: Mapping[str, Any], deal_mode: str, title: str = ""
+        self,
+        variant: str,
+        players: list[str],
+        options: Mapping[str, Any],
+        deal_mode: str,
+        title: str = "",
+        recording: str = "recorder",
+        access: str = "public",
     ) -> tuple[Game, str]:
         """Set up a game and return it with its recorder token (shown once, stored hashed)."""
         token = new_token()
-        game = Game.set_up(variant, players, options, deal_mode, token_hash(token), self.chance, title)
+        game = Game.set_up(
+            variant, players, options, deal_mode, token_hash(token), self.chance, title, recording, access
+        )
         self.save(game)
         return game, token
 
     def record_move(
-        self, game_id: UUID, body: Mapping[str, Any], expected_version: int, token: str | None
+        self,
+        game_id: UUID,
+        body: Mapping[str, Any],
+        expected_version: int,
+        token: str | None,
+        device: str | None = None,
     ) -> list[StoredEvent]:
-        """Record one action at the version the client last saw; return the events it stored."""
+        """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
+        allows, from a device if its label is given; return the events it stored."""
         game = self.game(game_id)
-        if not token_matches(token, game.token_hash):
-            raise TokenError(
-                "this game's recorder token is needed to record moves (Authorization: Bearer <token>)"
-            )
+        access = self.access_of(game_id)
+        grant = self.grant_of(game, access, token)
+        if grant is None:
+            raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         check_version(game, expected_version)
+        actor = game.actor(body)
+        if not access.recording(game.recording).may_record(grant, actor):
+            raise NotPermittedError(refusal(grant, actor, game.recording))
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
-        game.record(body, self.chance)
+        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+        game.record(body, self.chance, grant, label)
         try:
             recordings = self.save(game)
         except IntegrityError:
@@ -122,8 +144,8 @@ class Meldbook(Application):
         return game
 
     def is_recorder(self, game_id: UUID, token: str | None) -> bool:
-        """Whether the presented token is the game's recorder token (fixed at creation: its first event is read)."""
-        return token_matches(token, self.game(game_id, version=1).token_hash)
+        """Whether the presented token is the game's recorder token now (its first, or the one it rotated to)."""
+        return self.caller(game_id, token).grant == RECORDER
 
     def stored_events(
         self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None
@@ -185,10 +207,23 @@ class Meldbook(Application):
                 created.title,
                 list(created.players),
                 created.timestamp.isoformat(),
+                created.access == "private",
             )
         except Exception:  # a stored event the index cannot read must not stop the listing of every other game
             LOG.exception("games index: skipped notification %s, which cannot be read", notification.id)
             return None
+
+
+def refusal(grant: str, actor: str, recording: str) -> str:
+    """Why the holder of a grant may not record this action, in a sentence."""
+    acting = f"an action of {actor}" if actor else "an action of the table"
+    if grant == RECORDER:
+        return f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, " \
+            "and those of a seat marked as having no device"
+    if recording != "seats":
+        return f"only the recorder records moves in this game (it is recorded by its recorder, not by seats): " \
+            f"{grant} may not record {acting}"
+    return f"{grant} records its own player's actions only, not {acting}"
 
 
 def check_version(game: Game, expected_version: int) -> None:
@@ -222,11 +257,14 @@ def present_event(event: StoredEvent, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def present_state(game: Game, viewer: Viewer, latest_version: int | None = None) -> dict[str, Any]:
+def present_state(
+    game: Game, viewer: Viewer, latest_version: int | None = None, acting: Callable[[str], bool] | None = None
+) -> dict[str, Any]:
     """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise.
 
-    The recorder also gets the players' legal actions and the table's actions, at the latest version only: a
-    past state shows who was to act then, but lists nothing to do.
+    Whoever records moves also gets the legal actions of the players he may act for (`acting` says which; "" for
+    the table's actions), at the latest version only: a past state shows who was to act then, but lists nothing
+    to do. Without `acting`, the full view lists every action and any other view none.
     """
     rules = game.rules
     latest = game.version if latest_version is None else latest_version
@@ -245,7 +283,14 @@ def present_state(game: Game, viewer: Viewer, latest_version: int | None = None)
         "over": rules.is_over(game.state),
         "state": view_doc(rules.to_doc(game.state), viewer),
     }
-    if viewer.sees_everything:
-        shown["legal_actions"] = game.legal_actions() if shown["latest"] else []
-        shown["table_actions"] = game.table_actions() if shown["latest"] else []
+    if acting is None and viewer.sees_everything:
+        acting = _anyone
+    if acting is not None:
+        legal = [entry for entry in game.legal_actions() if acting(entry["player"])] if shown["latest"] else []
+        shown["legal_actions"] = legal
+        shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
     return shown
+
+
+def _anyone(player: str) -> bool:
+    return True
