@@ -190,6 +190,8 @@ class GameStateSchema(Schema):
     players = fields.List(fields.String())
     options = fields.Dict()
     deal_mode = fields.String()
+    recording = fields.String(metadata={"description": "who records the moves: recorder, or seats"})
+    access = fields.String(metadata={"description": "public, or private"})
     version = fields.Integer(metadata={"description": "the version this state is at"})
     latest_version = fields.Integer(metadata={"description": "the version of the game's last event"})
     latest = fields.Boolean(
@@ -205,14 +207,15 @@ class GameStateSchema(Schema):
     legal_actions = fields.List(
         fields.Dict(),
         metadata={
-            "description": "only with the recorder token, at the latest version: the players' actions open now, "
-            "each entry a type and player with concrete `choices` or a `template` with `constraints` and `examples`"
+            "description": "only to whoever records moves, at the latest version: the actions open now of the "
+            "players that token may record for (a seat: its own player's), each entry a type and player with "
+            "concrete `choices` or a `template` with `constraints` and `examples`"
         },
     )
     table_actions = fields.List(
         fields.Dict(),
         metadata={
-            "description": "only with the recorder token, at the latest version: the actions of the table (such as "
+            "description": "only to the recorder, at the latest version: the actions of the table (such as "
             "end_game), each entry marked `table_action: true`, naming the fields that `confirm` it, with `choices`"
         },
     )

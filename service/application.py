@@ -275,6 +275,8 @@ def present_state(
         "players": game.players,
         "options": game.options,
         "deal_mode": game.deal_mode,
+        "recording": game.recording,
+        "access": game.access,
         "version": game.version,
         "latest_version": latest,
         "latest": game.version == latest,
