@@ -115,10 +115,10 @@ class Meldbook(AccessCases):
         grant = self.grant_of(game, access, token)
         if grant is None:
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
-        check_version(game, expected_version)
         actor = game.actor(body)
         if not access.recording(game.recording).may_record(grant, actor):
             raise NotPermittedError(refusal(grant, actor, game.recording))
+        check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
         label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
