@@ -171,3 +171,26 @@ def test_a_token_is_never_accepted_in_the_query_string(app: Flask, client: Flask
     response = client.get(game.url, query_string={"token": game.token})
     problem = assert_problem(response, 400, "token-in-query")
     assert game.token not in response.get_data(as_text=True) and game.token not in problem["detail"]
+
+
+def test_a_device_label_that_is_not_single_line_text_is_refused_and_nothing_is_stored(
+    app: Flask, client: FlaskClient
+) -> None:
+    game, seats = seats_game(client)
+    body = shown_to(client, game, seats["Ann"])["legal_actions"][0]["choices"][0]
+    before = stored(app)
+    headers = {**bearer(seats["Ann"]), "X-Device-Label": "x" * 41}
+    assert_problem(client.post(f"{game.url}/moves", json=body, headers=headers), 422, names="X-Device-Label")
+    assert stored(app) == before
+
+
+def test_the_arbiter_and_a_viewer_read_as_spectators_and_record_nothing(app: Flask, client: FlaskClient) -> None:
+    game, seats = seats_game(client)
+    arbiter = client.post(f"{game.url}/tokens/arbiter", headers=game.auth).get_json()["token"]
+    viewer = client.post(f"{game.url}/tokens/viewers", json={}, headers=game.auth).get_json()["token"]
+    body = shown_to(client, game, seats["Ann"])["legal_actions"][0]["choices"][0]
+    anonymous = client.get(game.url).get_json()
+    for token in (arbiter, viewer):
+        shown = shown_to(client, game, token)
+        assert shown == anonymous
+        assert_problem(client.post(f"{game.url}/moves", json=body, headers=bearer(token)), 403, "not-permitted")
