@@ -62,6 +62,7 @@ class SeatToken(MethodView):
     """One player's seat token."""
 
     @blp.response(201, IssuedTokenSchema)
+    @blp.problem(422, "not a player in this game")
     @recorder_only
     def post(self, game_id: UUID, player: str) -> Response:
         """Issue the player's seat token (shown once); issuing again revokes the previous one."""
@@ -93,6 +94,7 @@ class ViewerToken(MethodView):
     """One viewer token, by its label."""
 
     @blp.response(204)
+    @blp.problem(422, "a label that is not single-line text of at most 40 characters")
     @recorder_only
     def delete(self, game_id: UUID, label: str) -> Response:
         """Revoke the viewer token of this label."""
