@@ -218,11 +218,12 @@ def refusal(grant: str, actor: str, recording: str) -> str:
     """Why the holder of a grant may not record this action, in a sentence."""
     acting = f"an action of {actor}" if actor else "an action of the table"
     if grant == RECORDER:
-        return f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, " \
+        return (
+            f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, "
             "and those of a seat marked as having no device"
+        )
     if recording != "seats":
-        return f"only the recorder records moves in this game (it is recorded by its recorder, not by seats): " \
-            f"{grant} may not record {acting}"
+        return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
     return f"{grant} records its own player's actions only, not {acting}"
 
 
