@@ -122,7 +122,7 @@ class State(MethodView):
         asking = caller()
         acting = asking.may_record if asking.records else None
         game = meldbook().game(game_id, version=args["at"])
-        return present_state(game, viewer_of(asking), meldbook().latest_version(game_id), acting)
+        return present_state(game, viewer_of(asking), meldbook().latest_version(game_id), acting=acting)
 
 
 def vars_of(entry: Any) -> dict[str, Any]:

@@ -48,6 +48,7 @@ ROUTES: dict[tuple[str, str], str] = {
     (GAME, "GET"): READ,
     (f"{GAME}/events", "GET"): READ,
     (f"{GAME}/state", "GET"): READ,
+    (f"{GAME}/replay", "GET"): READ,
     (f"{GAME}/moves", "POST"): RECORD,
     (f"{GAME}/tokens/recorder", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "POST"): MANAGE,
@@ -58,7 +59,8 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/tokens/arbiter", "DELETE"): MANAGE,
     (f"{GAME}/seats/<player>", "PUT"): MANAGE,
 }
-"""The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
+"""The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open. `/ready` and
+`/games/{id}/replay` are listed ahead of the branches that add them."""
 
 ASSET_ROUTES = frozenset({"/static/<path:filename>", "/docs/assets/<path:name>"})
 """Routes of static files, open to anyone and left out of the table."""

@@ -259,7 +259,7 @@ def present_event(event: StoredEvent, viewer: Viewer) -> dict[str, Any]:
 
 
 def present_state(
-    game: Game, viewer: Viewer, latest_version: int | None = None, acting: Callable[[str], bool] | None = None
+    game: Game, viewer: Viewer, latest_version: int | None = None, *, acting: Callable[[str], bool] | None = None
 ) -> dict[str, Any]:
     """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise.
 
