@@ -1,15 +1,31 @@
-"""Who is asking (spectator or recorder) and which version a write expects."""
+"""Who is asking, what the role table lets them do, what they see, and which version a write expects.
+
+Every request passes `check_access` before its view: the route's action comes from the role table
+(api/roles.py); for a game's routes the bearer token is resolved to a role in that game, once, and kept in
+`flask.g.caller`. Refusals are consistent: a request that needs a token and carries none is a 401; a token
+this game does not know (wrong, revoked, another game's) a 403 `invalid-token`; a token whose role may not do
+this a 403 `not-permitted`; and a private game answers anything but one of its own tokens with a 404, so its
+existence is not revealed.
+"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 from uuid import UUID
 
-from flask import current_app, request
+from flask import current_app, g, request
 
-from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError
+from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
+from api.roles import ANONYMOUS, OPEN, UnlistedRouteError, action_of, may
+from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
+from domain.errors import MeldbookError
 from domain.visibility import Viewer
-from service.application import Meldbook, TokenError
+from service.access import Caller
+from service.application import GameNotFoundError, Meldbook, TokenError
+
+LOG = logging.getLogger(__name__)
+QUERY_TOKENS = frozenset({"token", "access_token", "bearer"})
 
 
 def meldbook() -> Meldbook:
@@ -19,28 +35,73 @@ def meldbook() -> Meldbook:
 
 
 def bearer_token() -> str | None:
-    """The token of an `Authorization: Bearer <token>` header, if any."""
+    """The token of an `Authorization: Bearer <token>` header, if any (never from the query string)."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
-def viewer_for(game_id: UUID) -> Viewer:
-    """The recorder when the request carries the game's token; a spectator when it carries none."""
-    token = bearer_token()
-    if token is None:
+def check_access() -> Any:
+    """Refuse a request the role table does not allow; for a game's routes, keep who is asking in `g.caller`."""
+    if QUERY_TOKENS & set(request.args):
+        raise MeldbookError(
+            "a token is never accepted in the URL: send it as Authorization: Bearer <token>", code="token-in-query"
+        )
+    rule = request.url_rule
+    if rule is None:  # no such route or method: routing answers 404 or 405
+        return None
+    try:
+        action = action_of(rule.rule, request.method)
+    except UnlistedRouteError as error:
+        LOG.error("%s", error)
+        return problem(500, "internal-server-error", "this route has no entry in the access table")
+    game_id = (request.view_args or {}).get("game_id")
+    if action == OPEN or game_id is None:
+        return None
+    g.caller = caller = meldbook().caller(game_id, bearer_token())
+    role = role_of(caller.grant) if caller.grant else ANONYMOUS
+    if caller.grant is None and caller.access == "private":
+        raise GameNotFoundError(f"there is no game {game_id}")
+    if caller.grant is None and caller.token_given:
+        raise TokenError("this token is not one of this game's: it may be wrong, revoked, or another game's")
+    if not may(role, action):
+        if role == ANONYMOUS:
+            raise MissingTokenError(f"this needs one of the game's tokens: Authorization: Bearer <token> ({action})")
+        raise NotPermittedError(f"a {role} token may not {action} in this game")
+    return None
+
+
+def caller() -> Caller:
+    """Who is asking about the game of this request (resolved by `check_access`)."""
+    found: Caller = g.caller
+    return found
+
+
+def viewer_of(asking: Caller) -> Viewer:
+    """What a caller sees: the one mapping from roles to views."""
+    grant = asking.grant
+    if grant is None:
         return Viewer.SPECTATOR
-    if not meldbook().is_recorder(game_id, token):
-        raise TokenError("this token is not the recorder token of this game")
-    return Viewer.FULL
+    role = role_of(grant)
+    if role == RECORDER and asking.recording.recording == "seats":
+        return Viewer("seat", asking.recording.no_device, ended_hands_in_full=True)
+    if role == RECORDER:
+        return Viewer.FULL
+    if role == SEAT:
+        return Viewer.seat(seat_player(grant) or "")
+    if role == ARBITER:
+        return Viewer("spectator", ended_hands_in_full=True)
+    return Viewer.SPECTATOR
 
 
-def require_token() -> str:
-    """The bearer token of a write, which must be present."""
-    token = bearer_token()
-    if token is None:
-        raise MissingTokenError("recording a move needs the game's token: Authorization: Bearer <token>")
-    return token
+def viewer_for(game_id: UUID) -> Viewer:
+    """What the caller of this request sees of its game."""
+    return viewer_of(caller())
+
+
+def device_label() -> str | None:
+    """The label of the device a move comes from (the `X-Device-Label` header), if it names one."""
+    return request.headers.get("X-Device-Label")
 
 
 def expected_version(body: dict[str, Any]) -> tuple[int, bool]:

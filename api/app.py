@@ -10,7 +10,22 @@ from typing import Any
 
 from flask import Flask
 
-from api import contract, docs, games, headers, health, limits, logs, moves, problem_types, problems, replays, variants
+from api import (
+    access,
+    contract,
+    docs,
+    games,
+    headers,
+    health,
+    limits,
+    logs,
+    moves,
+    problem_types,
+    problems,
+    replays,
+    tokens,
+    variants,
+)
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
@@ -44,12 +59,13 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, problem_types.blp):
+    for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, tokens.blp, problem_types.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     problems.register(app)
     health.install(app)
     logs.install(app)
+    app.before_request(access.check_access)
     headers.install(app, headers.cors_origins(os.environ))
     limits.install(app, os.environ)
     return app

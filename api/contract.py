@@ -5,17 +5,44 @@ from __future__ import annotations
 from typing import Any
 
 TOKEN_SCHEME = "recorderToken"
+SEAT_SCHEME, VIEWER_SCHEME, ARBITER_SCHEME = "seatToken", "viewerToken", "arbiterToken"
 SECURITY_SCHEMES = {
     TOKEN_SCHEME: {
         "type": "http",
         "scheme": "bearer",
-        "description": "the game's recorder token, shown once when the game is created (POST /games)",
-    }
+        "description": "the game's recorder token, shown once when the game is created (POST /games) or rotated "
+        "(POST /games/{id}/tokens/recorder); it may do everything",
+    },
+    SEAT_SCHEME: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "one player's seat token (POST /games/{id}/tokens/seats/{player}): the seat view, and in "
+        "a game recorded by seats, that player's own moves",
+    },
+    VIEWER_SCHEME: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "a viewer token (POST /games/{id}/tokens/viewers): reads a private game as a spectator",
+    },
+    ARBITER_SCHEME: {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the arbiter token (POST /games/{id}/tokens/arbiter): the spectator view, and ended hands "
+        "in full",
+    },
 }
-TOKEN_NEEDED: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}]
-"""Operations that refuse a request without the game's recorder token."""
-TOKEN_OPTIONAL: list[dict[str, list[str]]] = [{}, {TOKEN_SCHEME: []}]
-"""Reads that answer a spectator without a token and the recorder, with hidden cards, with it."""
+TOKEN_NEEDED: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}, {SEAT_SCHEME: []}]
+"""Moves: the recorder's token, or in a game recorded by seats, the acting player's seat token."""
+RECORDER_ONLY: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}]
+"""Operations on a game's tokens and seats: the recorder's token alone."""
+TOKEN_OPTIONAL: list[dict[str, list[str]]] = [
+    {},
+    {TOKEN_SCHEME: []},
+    {SEAT_SCHEME: []},
+    {VIEWER_SCHEME: []},
+    {ARBITER_SCHEME: []},
+]
+"""Reads: a public game answers a spectator without a token; a private game needs one of its tokens."""
 
 ETAG: dict[str, Any] = {
     "ETag": {
@@ -46,4 +73,12 @@ IDEMPOTENCY_KEY: dict[str, Any] = {
 }
 RETRY_AFTER: dict[str, Any] = {
     "Retry-After": {"description": "seconds to wait before trying again", "schema": {"type": "string"}}
+}
+DEVICE_LABEL: dict[str, Any] = {
+    "in": "header",
+    "name": "X-Device-Label",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 40},
+    "description": "a label for the device the move is recorded on (single-line text), stored in the move's "
+    "envelope beside the role that recorded it",
 }

@@ -9,7 +9,7 @@ from uuid import UUID
 from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
-from api.access import meldbook, viewer_for
+from api.access import caller, meldbook, viewer_of
 from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, RETRY_AFTER, TOKEN_OPTIONAL
 from api.idempotency import retry_of_request
 from api.limits import limit
@@ -47,7 +47,14 @@ class Games(MethodView):
         retry = retry_of_request()
         limit("create")
         game, token = meldbook().create_game(
-            body["variant"], body["players"], body["options"], body["deal_mode"], body["title"], retry
+            body["variant"],
+            body["players"],
+            body["options"],
+            body["deal_mode"],
+            body["title"],
+            body["recording"],
+            body["access"],
+            retry=retry,
         )
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201
@@ -58,7 +65,7 @@ class Games(MethodView):
     @blp.arguments(GameListArgsSchema, location="query")
     @blp.response(200, GamePageSchema)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
-        """List games by player, variant and creation date, newest first, a page at a time."""
+        """List the public games by player, variant and creation date, newest first, a page at a time."""
         wanted = GameFilter(
             player=args.get("player"),
             variant=args.get("variant"),
@@ -77,13 +84,18 @@ class Game(MethodView):
     """One game as it is now."""
 
     @blp.response(200, GameStateSchema, headers=ETAG)
-    @blp.problem(403, "not this game's recorder token")
-    @blp.problem(404, "no such game")
+    @blp.problem(403, "a token this game does not know")
+    @blp.problem(404, "no such game (or a private game without one of its tokens)")
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, game_id: UUID) -> Response:
-        """The current state and who is to act; with the recorder token, hidden cards and legal actions too."""
-        viewer = viewer_for(game_id)
-        shown = present_state(meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer))
+        """The current state and who is to act, as the caller's role sees it; whoever records also gets the legal
+        actions he may record."""
+        asking = caller()
+        acting = asking.may_record if asking.records else None
+        viewer = viewer_of(asking)
+        shown = present_state(
+            meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer), acting=acting
+        )
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response
@@ -95,12 +107,12 @@ class Events(MethodView):
 
     @blp.arguments(EventsArgsSchema, location="query")
     @blp.response(200, EventPageSchema)
-    @blp.problem(403, "not this game's recorder token")
-    @blp.problem(404, "no such game")
+    @blp.problem(403, "a token this game does not know")
+    @blp.problem(404, "no such game (or a private game without one of its tokens)")
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The stored events in order, a page at a time, with versions and times; secrets masked without the token."""
-        viewer = viewer_for(game_id)
+        viewer = viewer_of(caller())
         after = args.get("cursor", args.get("after", 0))
         page = meldbook().events_page(game_id, after=after, limit=args["limit"])
         hands = meldbook().hand_spans(game_id, viewer)
@@ -114,14 +126,17 @@ class State(MethodView):
 
     @blp.arguments(StateArgsSchema, location="query")
     @blp.response(200, GameStateSchema)
-    @blp.problem(403, "not this game's recorder token")
+    @blp.problem(403, "a token this game does not know")
     @blp.problem(404, "no such game, or no such event")
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The state rebuilt from the events up to event `at`; actions are listed only at the latest version."""
-        viewer = viewer_for(game_id)
+        asking = caller()
+        acting = asking.may_record if asking.records else None
         game = meldbook().game(game_id, version=args["at"])
-        return present_state(game, viewer, meldbook().latest_version(game_id), meldbook().hand_spans(game_id, viewer))
+        viewer = viewer_of(asking)
+        hands = meldbook().hand_spans(game_id, viewer)
+        return present_state(game, viewer, meldbook().latest_version(game_id), hands, acting=acting)
 
 
 def vars_of(entry: Any) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""`meldbook games list` and `meldbook games show ID`: the stored games as tables, for the operator."""
+"""`meldbook games list`, `meldbook games show ID` and `meldbook games token ID`: the stored games as tables, and
+a new recorder token for a game whose token is lost, for the operator."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def _console() -> Console:
 @click.option("--variant", help="Only games of this variant.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 1000), help="How many games.")
 def list_games(player: str | None, variant: str | None, limit: int) -> None:
-    """The newest games, with their variant, title and players."""
-    page = _meldbook().list_games(GameFilter(player=player, variant=variant, limit=limit))
+    """The newest games, with their variant, title and players (private games too)."""
+    page = _meldbook().list_games(GameFilter(player=player, variant=variant, limit=limit, with_private=True))
     table = Table(title=f"{len(page.items)} of {page.total} games, newest first")
     for column in ("created", "variant", "title", "players", "id"):
         table.add_column(column, no_wrap=column in ("id", "created"))
@@ -66,6 +67,24 @@ def show_game(game_id: str, last: int) -> None:
     for event in events:
         table.add_row(str(event.version), _moment(event.timestamp.isoformat()), event.type)
     console.print(table)
+
+
+@games.command("token")
+@click.argument("game_id")
+def rotate_token(game_id: str) -> None:
+    """Issue a new recorder token for a game (when its token is lost): the old one stops working at once.
+
+    The new token is printed once, alone on standard output; the rotation is stored as an event of the game's
+    access stream, recorded as the operator's.
+    """
+    try:
+        token = _meldbook().rotate_recorder_token(UUID(game_id), by="operator")
+    except ValueError:
+        raise click.BadParameter(f"{game_id} is not a game id (a UUID)", param_hint="GAME_ID") from None
+    except MeldbookError as error:
+        raise click.ClickException(error.message) from None
+    click.echo(f"New recorder token of game {game_id} (shown once; the old one no longer works):", err=True)
+    click.echo(token)
 
 
 def _facts(shown: dict[str, Any]) -> Table:

@@ -8,15 +8,14 @@ from uuid import UUID
 from flask import Response, jsonify
 from flask.views import MethodView
 
-from api.access import expected_version, meldbook, require_token
+from api.access import bearer_token, caller, device_label, expected_version, meldbook, viewer_of
 from api.action_schemas import action_schemas
-from api.contract import ETAG, IDEMPOTENCY_KEY, IF_MATCH, TOKEN_NEEDED
+from api.contract import DEVICE_LABEL, ETAG, IDEMPOTENCY_KEY, IF_MATCH, TOKEN_NEEDED
 from api.idempotency import retry_of_request
 from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
 from domain.variants import VARIANTS
-from domain.visibility import Viewer
 from service.application import StaleVersionError, present_event
 
 blp = Blueprint("moves", __name__, description="Recording moves")
@@ -35,9 +34,9 @@ class Moves(MethodView):
 
     @blp.arguments(MoveSchema)
     @blp.response(201, MoveResultSchema, headers=ETAG)
-    @blp.problem(401, "no recorder token (WWW-Authenticate names the Bearer scheme)")
-    @blp.problem(403, "not this game's recorder token")
-    @blp.problem(404, "no such game")
+    @blp.problem(401, "no token (WWW-Authenticate names the Bearer scheme)")
+    @blp.problem(403, "a token this game does not know, or one whose role may not record this player's action")
+    @blp.problem(404, "no such game (or a private game without one of its tokens)")
     @blp.problem(409, "a stale expected_version: another move was recorded first")
     @blp.problem(412, "a stale If-Match: another move was recorded first")
     @blp.problem(422, "a malformed or illegal move, or an Idempotency-Key used for another body; `code` says which")
@@ -45,21 +44,21 @@ class Moves(MethodView):
     @blp.doc(
         requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}},
         security=TOKEN_NEEDED,
-        parameters=[IF_MATCH, IDEMPOTENCY_KEY],
+        parameters=[IF_MATCH, IDEMPOTENCY_KEY, DEVICE_LABEL],
     )
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
-        """Record one action (cut, deal, draw, meld, lay off, discard, go out, re-enlist, ...) at a version."""
-        token = require_token()
+        """Record one action (cut, deal, draw, meld, lay off, discard, go out, re-enlist, ...) at a version: the
+        recorder's token, or in a game recorded by seats, the acting player's seat token."""
         retry = retry_of_request()
         version, from_header = expected_version(body)
         try:
-            events = meldbook().record_move(game_id, body, version, token, retry)
+            events = meldbook().record_move(game_id, body, version, bearer_token(), device_label(), retry)
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None
             raise
         latest = events[-1].version if events else version
-        response = jsonify({"version": latest, "events": [present_event(e, Viewer.FULL) for e in events]})
+        response = jsonify({"version": latest, "events": [present_event(e, viewer_of(caller())) for e in events]})
         response.status_code = 201
         response.headers["ETag"] = f'"{latest}"'
         return response

@@ -55,6 +55,22 @@ class GameCreateSchema(Schema):
         },
     )
     title = Line(load_default="", validate=validate.Length(max=200))
+    recording = fields.String(
+        load_default="recorder",
+        validate=validate.OneOf(["recorder", "seats"]),
+        metadata={
+            "description": "recorder: the recorder records every move; seats: each player records his own with his "
+            "seat token, the recorder the table's actions and those of seats marked as having no device"
+        },
+    )
+    access = fields.String(
+        load_default="public",
+        validate=validate.OneOf(["public", "private"]),
+        metadata={
+            "description": "public: listed, and readable by anyone as a spectator; private: not listed, and every "
+            "read needs one of the game's tokens (without one it answers 404)"
+        },
+    )
 
 
 class GameCreatedSchema(Schema):
@@ -174,6 +190,8 @@ class GameStateSchema(Schema):
     players = fields.List(fields.String())
     options = fields.Dict()
     deal_mode = fields.String()
+    recording = fields.String(metadata={"description": "who records the moves: recorder, or seats"})
+    access = fields.String(metadata={"description": "public, or private"})
     version = fields.Integer(metadata={"description": "the version this state is at"})
     latest_version = fields.Integer(metadata={"description": "the version of the game's last event"})
     latest = fields.Boolean(
@@ -189,17 +207,55 @@ class GameStateSchema(Schema):
     legal_actions = fields.List(
         fields.Dict(),
         metadata={
-            "description": "only with the recorder token, at the latest version: the players' actions open now, "
-            "each entry a type and player with concrete `choices` or a `template` with `constraints` and `examples`"
+            "description": "only to whoever records moves, at the latest version: the actions open now of the "
+            "players that token may record for (a seat: its own player's), each entry a type and player with "
+            "concrete `choices` or a `template` with `constraints` and `examples`"
         },
     )
     table_actions = fields.List(
         fields.Dict(),
         metadata={
-            "description": "only with the recorder token, at the latest version: the actions of the table (such as "
+            "description": "only to the recorder, at the latest version: the actions of the table (such as "
             "end_game), each entry marked `table_action: true`, naming the fields that `confirm` it, with `choices`"
         },
     )
+
+
+class IssuedTokenSchema(Schema):
+    """A token just issued: shown only this once, stored only hashed."""
+
+    token = fields.String(metadata={"description": "the bearer token; it is stored only hashed"})
+    grant = fields.String(
+        metadata={"description": "what it opens: recorder, seat:<player>, viewer:<label> or arbiter"}
+    )
+
+
+class ViewerTokenSchema(Schema):
+    """A new viewer token, under a label of the recorder's choosing (one is made up when none is given)."""
+
+    error_messages = BODY_NOT_OBJECT
+
+    label = Line(validate=validate.Length(min=1, max=40), metadata={"description": "names the token, to revoke it"})
+
+
+class SeatDeviceSchema(Schema):
+    """Whether a seat records from a device of its own."""
+
+    error_messages = BODY_NOT_OBJECT
+
+    device = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "false: the player has no device, so the recorder records his actions and sees his cards"
+        },
+    )
+
+
+class SeatSchema(Schema):
+    """A seat and whether it records from a device of its own."""
+
+    player = fields.String()
+    device = fields.Boolean()
 
 
 class GameEntrySchema(Schema):

@@ -7,6 +7,7 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate
 
+from domain.access import ACCESSES, RECORDINGS
 from domain.actions import parse_action
 from domain.errors import SetupError
 from domain.grouping import group_moves
@@ -23,19 +24,29 @@ class Game(Aggregate):
     """A game record. Commands decide on a scratch copy of the state; events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 2
-    """Snapshots of version 2 hold `moves`, the number of moves recorded so far."""
+    class_version = 3
+    """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
+    `access`."""
 
     class Created(Aggregate.Created):
-        """A game was set up: variant, seats, options and deal mode are fixed from here on."""
+        """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
 
         TOPIC = "meldbook.GameCreated"
+        class_version = 2
         variant: str
         players: list[str]
         options: dict[str, Any]
         deal_mode: str
         token_hash: str
         title: str
+        recording: str
+        access: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """A game created before seats and private games: recorded by its recorder, read by anyone."""
+            state["recording"] = "recorder"
+            state["access"] = "public"
 
     def __init__(
         self,
@@ -45,6 +56,8 @@ class Game(Aggregate):
         deal_mode: str,
         token_hash: str,
         title: str,
+        recording: str = "recorder",
+        access: str = "public",
     ) -> None:
         self.variant = variant
         self.players = list(players)
@@ -52,6 +65,8 @@ class Game(Aggregate):
         self.deal_mode = deal_mode
         self.token_hash = token_hash
         self.title = title
+        self.recording = recording
+        self.access = access
         self.state = variant_named(variant).new_state(self.players, self.options, deal_mode)
         self.moves: int | None = 0
         """Moves recorded so far; None for a record stored before moves carried an envelope, until it is read."""
@@ -60,6 +75,12 @@ class Game(Aggregate):
     def upcast_v1_v2(state: dict[str, Any]) -> None:
         """A snapshot taken before moves were counted: its record is read to count them when one is recorded."""
         state["moves"] = None
+
+    @staticmethod
+    def upcast_v2_v3(state: dict[str, Any]) -> None:
+        """A snapshot taken before seats and private games: recorded by its recorder, read by anyone."""
+        state["recording"] = "recorder"
+        state["access"] = "public"
 
     @classmethod
     def set_up(
@@ -71,6 +92,8 @@ class Game(Aggregate):
         token_hash: str,
         chance: Chance,
         title: str = "",
+        recording: str = "recorder",
+        access: str = "public",
     ) -> Game:
         """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks)."""
         rules = variant_named(variant)
@@ -78,6 +101,9 @@ class Game(Aggregate):
         rules.check_players(players)
         if deal_mode not in DEAL_MODES:
             raise SetupError(f"deal_mode must be one of: {', '.join(DEAL_MODES)}", field="deal_mode")
+        for field, value, allowed in (("recording", recording, RECORDINGS), ("access", access, ACCESSES)):
+            if value not in allowed:
+                raise SetupError(f"{field} must be one of: {', '.join(allowed)}", field=field)
         resolved = rules.resolve_options(players, options)
         rules.check_setup(players, resolved)
         game = cls(
@@ -87,6 +113,8 @@ class Game(Aggregate):
             deal_mode=deal_mode,
             token_hash=token_hash,
             title=check_line(title, "title", max_length=MAX_TITLE_LENGTH),
+            recording=recording,
+            access=access,
         )
         decision = Decision(game.state, game.version, chance)
         rules.open(decision)
@@ -98,18 +126,29 @@ class Game(Aggregate):
         """The variant whose rules this game follows."""
         return variant_named(self.variant)
 
-    def record(self, body: Mapping[str, Any], chance: Chance, recorded_by: str = RECORDER) -> int:
-        """Validate one action and record it: its envelope first, then its events; return how many were stored."""
+    def record(
+        self, body: Mapping[str, Any], chance: Chance, recorded_by: str = RECORDER, device: str | None = None
+    ) -> int:
+        """Validate one action and record it: its envelope first, then its events; return how many were stored.
+
+        `recorded_by` names the role that recorded it (recorder, seat:<player>) and `device` the label of the
+        device it came from, if it gave one."""
         if self.moves is None:
             raise RuntimeError("this record predates move envelopes: count its moves first (count_moves)")
         rules = self.rules
         action = parse_action(rules.action_kinds, body)
         decision = Decision(self.state, self.version, chance, action.get("seeds"))
-        envelope = decision.record(MoveRecorded, move=self.moves + 1, action={}, recorded_by=recorded_by)
+        envelope = decision.record(
+            MoveRecorded, move=self.moves + 1, action={}, recorded_by=recorded_by, device=device
+        )
         rules.decide(decision, action)
         envelope["action"] = accepted_action(rules.action_kinds[action.type], action, decision)
         self._store(decision)
         return len(decision.events)
+
+    def actor(self, body: Mapping[str, Any]) -> str:
+        """The player an action body acts for ("" for an action of the table), checked as `record` checks it."""
+        return parse_action(self.rules.action_kinds, body).player
 
     def count_moves(self, events: Sequence[Any]) -> None:
         """Count the moves of a record stored before moves carried an envelope, given all its events."""

@@ -10,11 +10,12 @@ from domain.decision import Decision
 from domain.events import GameEvent
 
 RECORDER = "recorder"
-"""The role that records moves today; seats will record as "seat:<name>"."""
+"""The role that records moves in a game recorded by its recorder; seats record as "seat:<name>"."""
 
 
 class MoveRecorded(GameEvent):
-    """One move was accepted: its number in the game, the action as accepted, and the role that recorded it.
+    """One move was accepted: its number in the game, the action as accepted, the role that recorded it
+    (`recorder` or `seat:<player>`) and the label of the device it was recorded on (None when none was given).
 
     The action is canonical and complete: the parsed body plus whatever the service filled in (the card a
     shuffled draw took, the seeds a shuffled cut, deal or reshuffle drew), so that recording the stored
@@ -23,9 +24,16 @@ class MoveRecorded(GameEvent):
     """
 
     TOPIC = "meldbook.MoveRecorded"
+    class_version = 2
     move: int
     action: dict[str, Any]
     recorded_by: str
+    device: str | None
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """An envelope stored before devices were named."""
+        state["device"] = None
 
     def apply(self, aggregate: Any) -> None:
         """Count the move; the rule state is the move's own events' to change."""

@@ -179,17 +179,42 @@ GENERIC: tuple[Problem, ...] = (
     ),
     Problem(
         "missing-token",
-        "Recorder token missing",
-        "the Authorization header: Bearer and the game's recorder token",
-        "recording a move needs the game's token: Authorization: Bearer <token>",
+        "Token missing",
+        "the Authorization header: Bearer and one of the game's tokens (the recorder's, or a seat's for its own "
+        "moves in a game recorded by seats)",
+        "this needs one of the game's tokens: Authorization: Bearer <token> (record)",
         401,
     ),
     Problem(
         "invalid-token",
-        "Not this game's recorder token",
-        "the Authorization header's bearer token",
-        "this token is not the recorder token of this game",
+        "Not one of this game's tokens",
+        "the Authorization header's bearer token: a wrong one, a revoked one, or another game's (a private game "
+        "answers 404 instead)",
+        "this token is not one of this game's: it may be wrong, revoked, or another game's",
         403,
+    ),
+    Problem(
+        "not-permitted",
+        "Not for this token's role",
+        "the role of the bearer token (recorder, seat, viewer, arbiter; api/roles.py) and, for a move, the player it "
+        "acts for: a seat records only its own player's actions, and only in a game recorded by seats",
+        "seat:Ann records its own player's actions only, not an action of Bob",
+        403,
+    ),
+    Problem(
+        "token-not-found",
+        "No such token",
+        "the token to revoke: the game has issued none for this seat, label or arbiter, or it is revoked already",
+        "this game has no seat Ann token to revoke",
+        404,
+    ),
+    Problem(
+        "token-in-query",
+        "Token in the URL",
+        "the query string: a token is never accepted there (URLs are logged and kept in histories); send it as "
+        "Authorization: Bearer <token>",
+        "a token is never accepted in the URL: send it as Authorization: Bearer <token>",
+        400,
     ),
     Problem(
         "validation-error",

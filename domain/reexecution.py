@@ -33,7 +33,9 @@ def reexecute(created: Any, envelopes: Iterable[MoveRecorded]) -> Game:
         created.token_hash,
         NoChance(),
         created.title,
+        created.recording,
+        created.access,
     )
     for envelope in envelopes:
-        game.record(envelope.action, NoChance(), envelope.recorded_by)
+        game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
     return game

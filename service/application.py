@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 from eventsourcing.utils import get_topic
 
+from domain.access import RECORDER, NotPermittedError
 from domain.actions import ActionKind
 from domain.docs import to_doc
 from domain.errors import MeldbookError
@@ -21,13 +22,15 @@ from domain.grouping import group_moves, move_numbers
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
+from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
+from service.access import AccessCases
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
-from service.tokens import new_token, token_hash, token_matches
+from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
 
 LOG = logging.getLogger(__name__)
@@ -63,7 +66,7 @@ class StaleVersionError(MeldbookError):
 
 
 class TokenError(MeldbookError):
-    """A write without the game's recorder token."""
+    """A token this game does not know (a wrong one, a revoked one, another game's)."""
 
     code = "invalid-token"
 
@@ -81,7 +84,7 @@ class StoredEvent:
     secret: tuple[str, ...]
 
 
-class Meldbook(Application):
+class Meldbook(AccessCases):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL."""
 
     name = "Meldbook"
@@ -109,6 +112,8 @@ class Meldbook(Application):
         options: Mapping[str, Any],
         deal_mode: str,
         title: str = "",
+        recording: str = "recorder",
+        access: str = "public",
         retry: Retry | None = None,
     ) -> tuple[Game, str]:
         """Set up a game and return it with its recorder token (shown once, stored hashed).
@@ -119,7 +124,9 @@ class Meldbook(Application):
         if retry and (answered := self.answered(keyed)):
             return self._created_again(answered, retry.key)
         token = self.keyed.recorder_token(retry.key) if retry else new_token()
-        game = Game.set_up(variant, players, options, deal_mode, token_hash(token), self.chance, title)
+        game = Game.set_up(
+            variant, players, options, deal_mode, token_hash(token), self.chance, title, recording, access
+        )
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version))
         except IntegrityError:  # the same key committed first, in this worker or another
@@ -130,10 +137,10 @@ class Meldbook(Application):
 
     def _created_again(self, answered: IdempotencyRecord, key: str) -> tuple[Game, str]:
         """The game a key created, as the first answer gave it, with its token derived again (and checked against
-        the stored hash, in case the game's token was replaced since: a dead token is never handed out)."""
+        the game's recorder token now, in case it was rotated since: a dead token is never handed out)."""
         game = self.game(UUID(answered.game_id), version=answered.version_after)
         token = self.keyed.recorder_token(key)
-        if not token_matches(token, self.game(game.id).token_hash):
+        if not self.is_recorder(game.id, token):
             raise IdempotentAnswerGoneError(
                 f"game {game.id} was created under this Idempotency-Key, but its recorder token has been replaced "
                 "since: the first answer cannot be given again",
@@ -147,25 +154,31 @@ class Meldbook(Application):
         body: Mapping[str, Any],
         expected_version: int,
         token: str | None,
+        device: str | None = None,
         retry: Retry | None = None,
     ) -> list[StoredEvent]:
-        """Record one action at the version the client last saw; return the events it stored.
+        """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
+        allows, from a device if its label is given; return the events it stored.
 
         Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
         """
         game = self.game(game_id)
-        if not token_matches(token, game.token_hash):
-            raise TokenError(
-                "this game's recorder token is needed to record moves (Authorization: Bearer <token>)"
-            )
+        access = self.access_of(game_id)
+        grant = self.grant_of(game, access, token)
+        if grant is None:
+            raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+        actor = game.actor(body)
+        if not access.recording(game.recording).may_record(grant, actor):
+            raise NotPermittedError(refusal(grant, actor, game.recording))
         check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
+        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
         before = game.version
-        game.record(body, self.chance)
+        game.record(body, self.chance, grant, label)
         try:  # the key and the move commit together, or neither does
             recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
         except IntegrityError:
@@ -206,8 +219,8 @@ class Meldbook(Application):
         return game
 
     def is_recorder(self, game_id: UUID, token: str | None) -> bool:
-        """Whether the presented token is the game's recorder token (fixed at creation: its first event is read)."""
-        return token_matches(token, self.game(game_id, version=1).token_hash)
+        """Whether the presented token is the game's recorder token now (its first, or the one it rotated to)."""
+        return self.caller(game_id, token).grant == RECORDER
 
     def stored_events(
         self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None
@@ -281,6 +294,7 @@ class Meldbook(Application):
                 created.title,
                 list(created.players),
                 created.timestamp.isoformat(),
+                created.access == "private",
             )
         except Exception:  # a stored event the index cannot read must not stop the listing of every other game
             LOG.exception("games index: skipped notification %s, which cannot be read", notification.id)
@@ -293,6 +307,19 @@ def keyed_record(keyed: Keyed | None, game_id: UUID, before: int, after: int) ->
         return None
     record_id, operation, retry = keyed
     return IdempotencyRecord.answered(record_id, operation, retry.fingerprint, game_id, before, after)
+
+
+def refusal(grant: str, actor: str, recording: str) -> str:
+    """Why the holder of a grant may not record this action, in a sentence."""
+    acting = f"an action of {actor}" if actor else "an action of the table"
+    if grant == RECORDER:
+        return (
+            f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, "
+            "and those of a seat marked as having no device"
+        )
+    if recording != "seats":
+        return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
+    return f"{grant} records its own player's actions only, not {acting}"
 
 
 def check_version(game: Game, expected_version: int) -> None:
@@ -328,13 +355,19 @@ def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = 
 
 
 def present_state(
-    game: Game, viewer: Viewer, latest_version: int | None = None, hands: HandSpans | None = None
+    game: Game,
+    viewer: Viewer,
+    latest_version: int | None = None,
+    hands: HandSpans | None = None,
+    *,
+    acting: Callable[[str], bool] | None = None,
 ) -> dict[str, Any]:
     """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise;
     `hands` (Meldbook.hand_spans) says which hands have ended, for a viewer who sees those in full.
 
-    The recorder also gets the players' legal actions and the table's actions, at the latest version only: a
-    past state shows who was to act then, but lists nothing to do.
+    Whoever records moves also gets the legal actions of the players he may act for (`acting` says which; "" for
+    the table's actions), at the latest version only: a past state shows who was to act then, but lists nothing
+    to do. Without `acting`, the full view lists every action and any other view none.
     """
     rules = game.rules
     latest = game.version if latest_version is None else latest_version
@@ -345,6 +378,8 @@ def present_state(
         "players": game.players,
         "options": game.options,
         "deal_mode": game.deal_mode,
+        "recording": game.recording,
+        "access": game.access,
         "version": game.version,
         "latest_version": latest,
         "latest": game.version == latest,
@@ -353,7 +388,14 @@ def present_state(
         "over": rules.is_over(game.state),
         "state": view_doc(rules.to_doc(game.state), viewer, hands is not None and hands.ended(game.version)),
     }
-    if viewer.sees_everything:
-        shown["legal_actions"] = game.legal_actions() if shown["latest"] else []
-        shown["table_actions"] = game.table_actions() if shown["latest"] else []
+    if acting is None and viewer.sees_everything:
+        acting = _anyone
+    if acting is not None:
+        legal = [entry for entry in game.legal_actions() if acting(entry["player"])] if shown["latest"] else []
+        shown["legal_actions"] = legal
+        shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
     return shown
+
+
+def _anyone(player: str) -> bool:
+    return True

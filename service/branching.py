@@ -147,10 +147,12 @@ def _base(created: Any, upto: Sequence[Any], options: Mapping[str, Any]) -> Game
         created.token_hash,
         NoChance(),
         created.title,
+        created.recording,
+        created.access,
     )
     for index, envelope in enumerate(envelopes):
         try:
-            game.record(envelope.action, NoChance(), envelope.recorded_by)
+            game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
         except MeldbookError as error:
             raise at_move(error, "record", index) from None
     return game

@@ -31,6 +31,7 @@ SCHEMA = (
     "PRIMARY KEY (game_id, player))",
     "CREATE TABLE IF NOT EXISTS meldbook_index_position (name TEXT PRIMARY KEY, position BIGINT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS meldbook_games_created ON meldbook_games (created_at)",
+    "CREATE TABLE IF NOT EXISTS meldbook_private_games (game_id TEXT PRIMARY KEY)",
 )
 POSITION = "games-2"
 """The position's row; its name changes with the rows' format, and an index of an older format is rebuilt."""
@@ -45,6 +46,8 @@ class GameEntry:
     title: str
     players: list[str]
     created_at: str
+    private: bool = False
+    """Whether only holders of one of its tokens may read it (the API does not list it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,8 @@ class GameFilter:
     limit: int = 20
     after: tuple[str, str] | None = None
     """The (created_at, id) of the last game of the previous page."""
+    with_private: bool = False
+    """Whether private games are listed too (the operator's command line lists them; the API never does)."""
 
 
 SCHEMA_LOCK_KEY = 7152436651
@@ -77,7 +82,9 @@ class GameIndex:
                 cursor.execute(statement)
             cursor.execute(self._sql("SELECT COUNT(*) FROM meldbook_index_position WHERE name = ?"), (POSITION,))
             if not _rows(cursor)[0][0]:
-                for table in ("meldbook_games", "meldbook_game_players", "meldbook_index_position"):
+                for table in (
+                    "meldbook_games", "meldbook_game_players", "meldbook_private_games", "meldbook_index_position"
+                ):
                     cursor.execute(f"DELETE FROM {table}")
                 start = "INSERT INTO meldbook_index_position VALUES (?, 0) ON CONFLICT DO NOTHING"
                 cursor.execute(self._sql(start), (POSITION,))
@@ -138,6 +145,10 @@ class GameIndex:
                 self._sql("INSERT INTO meldbook_game_players VALUES (?, ?) ON CONFLICT DO NOTHING"),
                 (entry.id, storable(player)),
             )
+        if entry.private:
+            cursor.execute(
+                self._sql("INSERT INTO meldbook_private_games VALUES (?) ON CONFLICT DO NOTHING"), (entry.id,)
+            )
 
     def search(self, wanted: GameFilter) -> Page[GameEntry]:
         """One page of matching games, newest first, how many match in all, and whether more follow."""
@@ -153,18 +164,21 @@ class GameIndex:
             total = int(_rows(cursor)[0][0])
             cursor.execute(
                 self._sql(
-                    f"SELECT id, variant, title, players, created_at FROM meldbook_games{page_where} "
+                    "SELECT id, variant, title, players, created_at, "
+                    f"id IN (SELECT game_id FROM meldbook_private_games) FROM meldbook_games{page_where} "
                     "ORDER BY created_at DESC, id LIMIT ?"
                 ),
                 [*page_params, wanted.limit + 1],
             )
             rows = _rows(cursor)
-        games = [GameEntry(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows[: wanted.limit]]
+        games = [GameEntry(r[0], r[1], r[2], json.loads(r[3]), r[4], bool(r[5])) for r in rows[: wanted.limit]]
         return Page(games, total, len(rows) > wanted.limit)
 
 
 def _filters(wanted: GameFilter) -> tuple[list[str], list[Any]]:
     clauses, params = [], []
+    if not wanted.with_private:
+        clauses.append("id NOT IN (SELECT game_id FROM meldbook_private_games)")
     if wanted.player is not None:
         clauses.append("id IN (SELECT game_id FROM meldbook_game_players WHERE player = ?)")
         params.append(storable(wanted.player))

@@ -13,13 +13,14 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 import pytest
 from click.testing import CliRunner
 
 from api.cli import main
 from api.version import __version__
+from domain.access import access_id
 from service.application import Meldbook
 from service.config import store_env
 
@@ -150,4 +151,24 @@ def test_games_show_refuses_an_id_that_is_not_one_or_names_no_game(stored_games:
     bad = CliRunner().invoke(main, ["games", "show", "not-a-uuid"])
     assert bad.exit_code == 2 and "not a game id" in bad.output
     unknown = CliRunner().invoke(main, ["games", "show", "00000000-0000-4000-8000-000000000000"])
+    assert unknown.exit_code == 1 and "there is no game" in unknown.output
+
+
+def test_games_token_rotates_the_recorder_token_prints_it_once_and_stores_the_operators_rotation(
+    stored_games: list[str],
+) -> None:
+    game_id = UUID(stored_games[0])
+    result = CliRunner().invoke(main, ["games", "token", stored_games[0]])
+    assert result.exit_code == 0, result.output
+    token = result.stdout.strip()
+    assert token and "\n" not in token and "shown once" in result.stderr
+    app = Meldbook(store_env())
+    assert app.is_recorder(game_id, token) and app.game(game_id).version == 3
+    rotations = list(app.repository.event_store.get(access_id(game_id)))
+    assert [(type(e).__name__, e.grant, e.by) for e in rotations[1:]] == [("TokenIssued", "recorder", "operator")]
+    assert token not in str(vars(rotations[1]))
+    app.close()
+    again = CliRunner().invoke(main, ["games", "token", stored_games[0]])
+    assert again.exit_code == 0 and again.stdout.strip() != token
+    unknown = CliRunner().invoke(main, ["games", "token", "00000000-0000-4000-8000-000000000000"])
     assert unknown.exit_code == 1 and "there is no game" in unknown.output

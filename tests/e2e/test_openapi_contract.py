@@ -93,19 +93,29 @@ def test_every_error_response_is_documented_as_the_problem_document_it_is_served
 def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> None:
     spec = served_spec(sqlite_app)
     bodies = [(p, m, o) for p, m, o in _operations(spec) if "requestBody" in o]
-    assert {(p, m) for p, m, _ in bodies} == {("/games", "post"), ("/games/{game_id}/moves", "post")}
+    assert {(p, m) for p, m, _ in bodies} == {
+        ("/games", "post"),
+        ("/games/{game_id}/moves", "post"),
+        ("/games/{game_id}/tokens/viewers", "post"),
+        ("/games/{game_id}/seats/{player}", "put"),
+    }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
 
 
-def test_moves_require_the_recorder_token_reads_accept_it_and_the_rest_need_none(sqlite_app: Flask) -> None:
+def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_recorders_and_the_rest_none(
+    sqlite_app: Flask,
+) -> None:
     spec = served_spec(sqlite_app)
-    scheme = spec["components"]["securitySchemes"]["recorderToken"]
-    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    schemes = spec["components"]["securitySchemes"]
+    assert set(schemes) == {"recorderToken", "seatToken", "viewerToken", "arbiterToken"}
+    assert {(s["type"], s["scheme"]) for s in schemes.values()} == {("http", "bearer")}
     security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
-    assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}]
+    assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}, {"seatToken": []}]
     for read in ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state", "/games/{game_id}/replay"):
-        assert security.pop((read, "get")) == [{}, {"recorderToken": []}], read
+        assert security.pop((read, "get")) == [{}, *({name: []} for name in schemes)], read
+    for path, method in [key for key in security if "/tokens/" in key[0] or "/seats/" in key[0]]:
+        assert security.pop((path, method)) == [{"recorderToken": []}], (path, method)
     assert set(security.values()) == {None}
 
 

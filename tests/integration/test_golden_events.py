@@ -28,6 +28,7 @@ import domain.robins.events
 import domain.roby.events
 import domain.royal.events
 import domain.royal.events_play
+from domain.access import GameAccess
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
@@ -69,6 +70,18 @@ def event_classes(variant: str) -> list[type]:
 
 
 ALL_CLASSES = list({get_topic(cls): cls for variant in MODULES for cls in event_classes(variant)}.values())
+
+
+def access_events() -> list[Any]:
+    """One event of each type a game's access stream stores."""
+    access = GameAccess.open(uuid4())
+    access.issue("seat:Ann", "a" * 64, "recorder")
+    access.mark_device("Bob", device=False)
+    access.revoke("seat:Ann", "recorder")
+    return list(access.collect_events())
+
+
+ACCESS_CLASSES = [type(event) for event in access_events()]
 
 
 def golden_path(topic: str) -> Path:
@@ -146,15 +159,54 @@ def test_each_event_type_is_stored_with_the_topic_and_fields_of_its_golden_data(
         )
 
 
-@pytest.mark.parametrize("cls", ALL_CLASSES, ids=lambda cls: get_topic(cls))
-def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
+def load_golden(golden: dict[str, Any]) -> Any:
+    """A golden event decoded by the current classes, as the store would decode it."""
     app = Meldbook({"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    topic = get_topic(cls)
-    golden = read_golden(topic)
     timestamp = json.loads(app.mapper.transcoder.encode({"timestamp": Game.Event.create_timestamp()}))
     state = json.dumps({**timestamp, **golden["state"]}).encode()
-    event = app.mapper.to_domain_event(RecordedEvent(uuid4(), 2, topic, state))
+    event = app.mapper.to_domain_event(RecordedEvent(uuid4(), 2, golden["topic"], state))
+    app.close()
+    return event
+
+
+@pytest.mark.parametrize("cls", [*ALL_CLASSES, *ACCESS_CLASSES], ids=lambda cls: get_topic(cls))
+def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
+    event = load_golden(read_golden(get_topic(cls)))
     assert type(event) is cls
     declared = {f.name for f in fields(cls)} - EVENT_METADATA  # type: ignore[arg-type]
     assert set(vars(event)) - EVENT_METADATA == declared
-    app.close()
+
+
+@pytest.mark.parametrize(
+    ("topic", "added"),
+    [
+        ("meldbook.GameCreated", {"recording": "recorder", "access": "public"}),
+        ("meldbook.MoveRecorded", {"device": None}),
+    ],
+)
+def test_golden_events_of_their_first_version_load_with_the_fields_added_since_at_their_defaults(
+    topic: str, added: dict[str, Any]
+) -> None:
+    old: dict[str, Any] = json.loads((GOLDEN / "v1" / f"{topic}.json").read_text())
+    assert "class_version" not in old["state"] and not set(added) & set(old["state"])
+    event = load_golden(old)
+    assert {name: getattr(event, name) for name in added} == added
+    assert {k: v for k, v in vars(event).items() if k in old["state"]} == old["state"]
+
+
+def test_access_events_are_stored_with_the_topic_and_fields_of_their_golden_data(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    app = open_meldbook()
+    events = access_events()
+    app.save(*events)
+    stored = {
+        s.topic: {"topic": s.topic, "state": {k: v for k, v in json.loads(s.state).items() if k not in STORE_METADATA}}
+        for s in app.recorder.select_events(events[0].originator_id)
+    }
+    assert len(stored) == len(events)
+    if os.environ.get("MELDBOOK_WRITE_GOLDEN") == "1":
+        for topic, doc in stored.items():
+            golden_path(topic).write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+    for topic, doc in stored.items():
+        assert sorted(doc["state"]) == sorted(read_golden(topic)["state"]), f"the fields of {topic} changed"

@@ -1,0 +1,137 @@
+"""The access use cases: who a token is in a game, and issuing, rotating and revoking its tokens.
+
+Each loads the game's access stream (or opens it), calls one command and saves it; the game's own stream is
+only read, so its version never moves.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from domain.access import (
+    ARBITER,
+    RECORDER,
+    GameAccess,
+    Recording,
+    access_id,
+    seat_grant,
+    viewer_grant,
+)
+from domain.errors import InvalidActionError
+from domain.game import Game
+from domain.text import check_line, normal_name
+from service.tokens import new_token, token_hash
+
+SAVE_ATTEMPTS = 3
+MAX_LABEL_LENGTH = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks about one game: the grant its token opens (None without a token, or with one the game does not
+    know), whether a token was presented, and how the game is read and recorded."""
+
+    grant: str | None
+    token_given: bool
+    access: str
+    recording: Recording
+
+    def may_record(self, player: str) -> bool:
+        """Whether the caller may record an action of this player ("" for the table's)."""
+        return self.grant is not None and self.recording.may_record(self.grant, player)
+
+    @property
+    def records(self) -> bool:
+        """Whether the caller records anything in this game (and so is shown legal actions)."""
+        return self.grant is not None and self.recording.may_record_any(self.grant)
+
+
+class AccessCases(Application):
+    """The use cases of a game's access stream."""
+
+    def access_of(self, game_id: UUID) -> GameAccess:
+        """The game's access stream as stored, or a new one when nothing has been issued yet."""
+        try:
+            access: GameAccess = self.repository.get(access_id(game_id))
+        except AggregateNotFoundError:
+            return GameAccess.open(game_id)
+        return access
+
+    def game(self, game_id: UUID, version: int | None = None) -> Game:
+        """The game as it is now, or as it was after event `version` (the application defines it)."""
+        raise NotImplementedError
+
+    def created(self, game_id: UUID) -> Game:
+        """The game as set up (its first event): players, recording, access and first recorder token hash."""
+        return self.game(game_id, version=1)
+
+    def grant_of(self, game: Game, access: GameAccess, token: str | None) -> str | None:
+        """The grant a token opens in this game, if any."""
+        return None if token is None else access.grant_of(token_hash(token), game.token_hash)
+
+    def caller(self, game_id: UUID, token: str | None) -> Caller:
+        """Who the bearer of a token (or of none) is in a game."""
+        game = self.created(game_id)
+        access = self.access_of(game_id)
+        grant = self.grant_of(game, access, token)
+        return Caller(grant, token is not None, game.access, access.recording(game.recording))
+
+    def issue_seat_token(self, game_id: UUID, player: str) -> tuple[str, str]:
+        """A new token for a player's seat (revoking his previous one); the token and its grant."""
+        return self._issue(game_id, seat_grant(self._seated(game_id, player)))
+
+    def issue_viewer_token(self, game_id: UUID, label: str | None) -> tuple[str, str]:
+        """A new viewer token under a label (a fresh one if none is given); the token and its grant."""
+        label = check_line(label, "label", max_length=MAX_LABEL_LENGTH) if label else secrets.token_hex(4)
+        self.created(game_id)
+        return self._issue(game_id, viewer_grant(label))
+
+    def issue_arbiter_token(self, game_id: UUID) -> tuple[str, str]:
+        """A new arbiter token (revoking the previous one); the token and its grant."""
+        self.created(game_id)
+        return self._issue(game_id, ARBITER)
+
+    def rotate_recorder_token(self, game_id: UUID, by: str = RECORDER) -> str:
+        """A new recorder token; the old one stops working at once. `by` is `recorder` or `operator` (the CLI)."""
+        self.created(game_id)
+        return self._issue(game_id, RECORDER, by)[0]
+
+    def revoke_token(self, game_id: UUID, grant: str) -> None:
+        """Revoke a seat, viewer or arbiter token."""
+        self.created(game_id)
+        self._change(game_id, lambda access: access.revoke(grant, RECORDER))
+
+    def mark_device(self, game_id: UUID, player: str, device: bool) -> None:
+        """Mark whether a seat records from a device of its own (without one, the recorder records for it)."""
+        player = self._seated(game_id, player)
+        self._change(game_id, lambda access: access.mark_device(player, device))
+
+    def _seated(self, game_id: UUID, player: str) -> str:
+        name = normal_name(player)
+        if name not in self.created(game_id).players:
+            raise InvalidActionError(f"{name} is not a player in this game", code="unknown-player", field="player")
+        return name
+
+    def _issue(self, game_id: UUID, grant: str, by: str = RECORDER) -> tuple[str, str]:
+        token = new_token()
+        self._change(game_id, lambda access: access.issue(grant, token_hash(token), by))
+        return token, grant
+
+    def _change(self, game_id: UUID, command: Callable[[GameAccess], object]) -> None:
+        """Load the access stream, run one command and save; a concurrent change is met by trying again."""
+        for attempt in range(SAVE_ATTEMPTS):
+            access = self.access_of(game_id)
+            command(access)
+            try:
+                self.save(access)
+                return
+            except IntegrityError:
+                if attempt == SAVE_ATTEMPTS - 1:
+                    raise
+

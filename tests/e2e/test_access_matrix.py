@@ -1,0 +1,131 @@
+"""Every route of Flask's URL map, with every method it takes, called by every role, answers as the role table
+(api/roles.py) says, and a refusal stores nothing.
+
+The roles: no token, a viewer, the seat of the acting player, the seat of another player, the arbiter, the
+recorder, a revoked token and another game's token; each game-scoped route is called on a public and on a private
+game recorded by seats, a fresh one for each route and method. A route the table does not list fails here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.routing import Rule
+
+from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, SEAT, action_of, may
+from tests.e2e.helpers import Created, bearer, create, stored
+
+PLAYERS = ("Ann", "Bob", "Cy")
+ACTING, OTHER = "Ann", "Bob"
+ROLES = ("anonymous", "viewer", "seat", "other-seat", "arbiter", "recorder", "revoked", "other-game")
+"""Those the table refuses are tried first: a role it allows may change the game."""
+ALLOWED = "allowed"
+PATH_VALUES = {"player": ACTING, "label": "club", "code": "not-permitted", "filename": "x.css", "name": "x.css"}
+QUERIES: dict[str, dict[str, Any]] = {"/games/<uuid:game_id>/state": {"at": 1}}
+BODIES: dict[tuple[str, str], Any] = {
+    ("/games", "POST"): {"variant": "roby", "players": ["p1", "p2"], "deal_mode": "shuffled"},
+    ("/games/<uuid:game_id>/tokens/viewers", "POST"): {"label": "another"},
+    ("/games/<uuid:game_id>/seats/<player>", "PUT"): {"device": False},
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game recorded by seats and a token of each role."""
+
+    game: Created
+    tokens: dict[str, str]
+    move: dict[str, Any]
+    """A legal move of the acting player."""
+
+
+def table(client: FlaskClient, access: str) -> Table:
+    game = create(client, players=PLAYERS, recording="seats", access=access)
+    tokens = {"recorder": game.token, "other-game": create(client).token}
+
+    def issue(path: str, body: Any = None) -> str:
+        response = client.post(f"{game.url}/tokens/{path}", json=body, headers=game.auth)
+        assert response.status_code == 201, response.get_json()
+        token: str = response.get_json()["token"]
+        return token
+
+    tokens["seat"], tokens["other-seat"] = issue(f"seats/{ACTING}"), issue(f"seats/{OTHER}")
+    tokens["arbiter"] = issue("arbiter")
+    tokens["viewer"] = issue("viewers", {"label": "club"})
+    tokens["revoked"] = issue("viewers", {"label": "gone"})
+    assert client.delete(f"{game.url}/tokens/viewers/gone", headers=game.auth).status_code == 204
+    legal = client.get(game.url, headers=bearer(tokens["seat"])).get_json()["legal_actions"]
+    return Table(game, tokens, legal[0]["choices"][0])
+
+
+def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
+    """The status the role table implies, or ALLOWED (a success)."""
+    action = action_of(rule.rule, method)
+    if action == OPEN or "game_id" not in rule.arguments:
+        return ALLOWED
+    private = access == "private"
+    if role in ("revoked", "other-game"):
+        return 404 if private else 403
+    if role == "anonymous":
+        return 404 if private else (ALLOWED if action == READ else 401)
+    if not may(SEAT if role in ("seat", "other-seat") else role, action):
+        return 403
+    if action == RECORD and role != "seat":  # the domain's rule: only the acting player's seat, in a seats game
+        return 403
+    return ALLOWED
+
+
+def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str) -> Any:
+    values = {name: PATH_VALUES.get(name, at.game.id) for name in rule.arguments}
+    path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
+    body = at.move if rule.rule.endswith("/moves") else BODIES.get((rule.rule, method))
+    headers = bearer(at.tokens[role]) if role != "anonymous" else {}
+    return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))
+
+
+def routes(app: Flask) -> list[tuple[Rule, str]]:
+    return [
+        (rule, method)
+        for rule in app.url_map.iter_rules()
+        if rule.rule not in ASSET_ROUTES
+        for method in sorted(rule.methods or ())
+    ]
+
+
+@pytest.mark.parametrize("access", ["public", "private"])
+def test_every_route_method_and_role_answers_as_the_role_table_says_and_a_refusal_stores_nothing(
+    sqlite_app: Flask, sqlite_client: FlaskClient, access: str
+) -> None:
+    app = sqlite_app.extensions["meldbook"]
+    checked = 0
+    for rule, method in routes(sqlite_app):
+        at = table(sqlite_client, access)
+        for role in sorted(ROLES, key=lambda role: expectation(rule, method, role, access) == ALLOWED):
+            expected = expectation(rule, method, role, access)
+            before = stored(sqlite_app), app.game(UUID(at.game.id)).version
+            response = call(sqlite_client, rule, method, at, role)
+            where = (method, rule.rule, role, response.status_code, response.get_data(as_text=True)[:300])
+            if expected == ALLOWED:
+                assert 200 <= response.status_code < 300, where
+                continue
+            assert response.status_code == expected, where
+            assert (stored(sqlite_app), app.game(UUID(at.game.id)).version) == before, where
+            checked += 1
+    assert checked > 70
+
+
+def test_every_route_of_the_url_map_is_in_the_role_table(sqlite_app: Flask) -> None:
+    for rule, method in routes(sqlite_app):
+        action_of(rule.rule, method)
+
+
+def test_a_route_without_an_entry_in_the_role_table_is_refused_not_served(sqlite_app: Flask) -> None:
+    sqlite_app.add_url_rule("/games/<uuid:game_id>/secret", "secret", lambda game_id: "served")
+    game = create(sqlite_app.test_client())
+    response = sqlite_app.test_client().get(f"{game.url}/secret", headers=game.auth)
+    assert response.status_code == 500 and b"served" not in response.data
