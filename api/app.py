@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import contract, docs, games, headers, health, limits, moves, problem_types, problems, replays, variants
+from api import contract, docs, games, headers, health, limits, moves, pages, problem_types, problems, replays, variants
 from api.version import __version__
 from domain.variant import Chance
 from service.application import Meldbook
@@ -47,6 +47,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, problem_types.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
+    app.register_blueprint(pages.blp)
     problems.register(app)
     headers.install(app, headers.cors_origins(os.environ))
     limits.install(app, os.environ)
