@@ -32,6 +32,14 @@ def card_face(code: str) -> dict[str, str]:
     return {"rank": card.rank_text, "suit": SUIT_SYMBOLS[card.suit], "colour": "black" if card.is_black else "red"}
 
 
+def space_label(account: str) -> str:
+    """A board account as the table names it: 'space:AH' is AH, 'ace:C' the ace of clubs' corner."""
+    kind, _, name = account.partition(":")
+    if kind == "ace":
+        return f"ace {SUIT_SYMBOLS.get(name, name)}"
+    return name if kind == "space" else account
+
+
 def _number(name: str) -> int | None:
     text = request.args.get(name)
     if text is None or text == "":
@@ -65,5 +73,6 @@ def view(game_id: UUID) -> Response:
         chart=Markup(svg(chart)),  # built from escaped text by replays/chart.py
         chart_label=chart.label,
         face=card_face,
+        space_label=space_label,
     )
     return Response(page, mimetype="text/html")

@@ -50,6 +50,12 @@
     return node;
   }
 
+  function spaceLabel(account) {
+    const [kind, name] = account.split(":");
+    if (kind === "ace") return "ace " + (symbols[name] || name);
+    return kind === "space" ? name : account;
+  }
+
   function chips(text, attrs) {
     return el("span", Object.assign({ class: "chips" }, attrs), text);
   }
@@ -91,14 +97,17 @@
     }
     if (table.board_chips && Object.keys(table.board_chips).length) {
       const board = el("ul", { class: "board" });
-      const space = (account, count, extra) => el("li", { class: "space" + extra, "data-account": account, "data-chips": count },
-        account.replace(/^space:/, "") + " ", el("b", {}, count));
-      for (const [account, count] of Object.entries(table.board_chips)) board.append(space(account, count, ""));
-      const balances = (table.ledger && table.ledger.balances) || {};
-      for (const [account, count] of Object.entries(balances)) {
-        if (account.startsWith("side-pot:") && count) board.append(space(account, count, " side-pot"));
-      }
+      const space = (account, count) => el("li", { class: "space", "data-account": account, "data-chips": count },
+        spaceLabel(account) + " ", el("b", {}, count));
+      for (const [account, count] of Object.entries(table.board_chips)) board.append(space(account, count));
       parts.push(board);
+    }
+    const pots = (table.poker && table.poker.pots) || [];
+    if (pots.length) {
+      const list = el("ul", { class: "pots", "aria-label": "Poker pots" });
+      pots.forEach((pot, i) => list.append(el("li", { class: "space pot-share", "data-pot": pot.pot, "data-chips": pot.chips },
+        i === 0 ? "main pot" : "side pot " + i, " ", el("b", {}, pot.chips), " ", el("small", {}, pot.eligible.join(", ")))));
+      parts.push(list);
     }
     $("table").replaceChildren(...parts);
   }
