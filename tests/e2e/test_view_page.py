@@ -9,7 +9,7 @@ import importlib
 import json
 import threading
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -104,6 +104,19 @@ def record(server: str, variant: str) -> tuple[str, str]:
     return created["id"], created["token"]
 
 
+@pytest.fixture(scope="module")
+def recorded(server: str) -> Callable[[str], tuple[str, str]]:
+    """The game of a variant recorded on the module's server (once), by its id and token."""
+    games: dict[str, tuple[str, str]] = {}
+
+    def game(variant: str) -> tuple[str, str]:
+        if variant not in games:
+            games[variant] = record(server, variant)
+        return games[variant]
+
+    return game
+
+
 def zone(value: Any) -> dict[str, Any]:
     if isinstance(value, list):
         return {"cards": value, "hidden": 0}
@@ -140,6 +153,24 @@ def expected(frame: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def watched(page: Any, problems: list[str]) -> Any:
+    """The page, with every console error or warning (a CSP violation among them) and script error kept."""
+    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return page
+
+
+def step_through(page: Any, frames: list[dict[str, Any]]) -> None:
+    """From the first frame shown, step to each next one, by the Forward button and the right arrow in turn."""
+    shows(page, frames[0])
+    for index, frame in enumerate(frames[1:]):
+        if index % 2:
+            page.keyboard.press("ArrowRight")
+        else:
+            page.get_by_role("button", name="Next move").click()
+        shows(page, frame)
+
+
 def shows(page: Any, frame: dict[str, Any]) -> None:
     """Wait until the page shows the frame's move, then check that it shows that frame."""
     page.wait_for_selector(f'#table .words[data-move="{frame["move"]}"]', timeout=10_000)
@@ -147,9 +178,11 @@ def shows(page: Any, frame: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("variant", sorted(RECORDED))
-def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api(server: str, variant: str) -> None:
+def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
     sync_api = browser()
-    game, token = record(server, variant)
+    game, token = recorded(variant)
     replay = call(f"{server}/games/{game}/replay?hand=1")
     frames = replay["frames"]
     full = call(f"{server}/games/{game}/replay?hand=1", token=token)["frames"]
@@ -159,20 +192,12 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
     with sync_api.sync_playwright() as playwright:
         chromium = launch(playwright)
         try:
-            page = chromium.new_page(viewport=PHONE)
-            page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
-            page.on("pageerror", lambda error: problems.append(str(error)))
+            page = watched(chromium.new_page(viewport=PHONE), problems)
             page.on("request", lambda r: sent.append((r.url, r.headers.get("authorization"))))
             answer = page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
             assert answer is not None and answer.status == 200
             assert answer.headers["content-security-policy"] == PAGE_POLICY
-            shows(page, frames[0])
-            for index, frame in enumerate(frames[1:]):
-                if index % 2:
-                    page.keyboard.press("ArrowRight")
-                else:
-                    page.get_by_role("button", name="Next move").click()
-                shows(page, frame)
+            step_through(page, frames)
             assert page.get_by_role("button", name="Next move").is_enabled() == (len(replay["hands"]) > 1)
             page.keyboard.press("ArrowLeft")
             shows(page, frames[-2])
@@ -199,3 +224,78 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
     assert not [url for url, _ in sent if token in url]
     replays = [header for url, header in sent if "/replay" in url]
     assert replays[-1] == f"Bearer {token}" and replays[0] is None
+
+
+@pytest.mark.parametrize("variant", sorted(RECORDED))
+def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_does(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
+    sync_api = browser()
+    game, _ = recorded(variant)
+    frames = call(f"{server}/games/{game}/replay?hand=1")["frames"]
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = chromium.new_context(java_script_enabled=False, viewport=PHONE).new_page()
+            for frame in frames:
+                page.goto(f"{server}/games/{game}/view?at={frame['move']}")
+                shows(page, frame)
+            assert page.locator("#token-form").is_hidden()
+            page.get_by_role("button", name="Previous move").click()
+            shows(page, frames[-2])
+        finally:
+            chromium.close()
+
+
+def test_the_move_box_and_the_hand_menu_jump_to_any_move_of_any_hand(
+    server: str, recorded: Callable[[str], tuple[str, str]]
+) -> None:
+    sync_api = browser()
+    game, _ = recorded("robins")
+    hands = call(f"{server}/games/{game}/replay")["hands"]
+    third = call(f"{server}/games/{game}/replay?hand=3")["frames"]
+    second = call(f"{server}/games/{game}/replay?hand=2")["frames"]
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=DESKTOP), problems)
+            page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            page.wait_for_selector(f'#table .words[data-move="{hands[-1]["first_move"]}"]')
+            page.locator("#move").fill(str(third[2]["move"]))
+            page.get_by_role("button", name="Go").click()
+            shows(page, third[2])
+            assert page.locator("#hand").input_value() == "3"
+            page.locator("#hand").select_option("2")
+            shows(page, second[0])
+            page.keyboard.press("ArrowLeft")
+            before = call(f"{server}/games/{game}/replay?at={second[0]['move'] - 1}")["frames"][0]
+            shows(page, before)
+            assert page.url.endswith(f"?hand=1&at={second[0]['move'] - 1}")
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(RECORDED))
+def test_the_view_page_steps_through_every_hand_of_a_whole_game(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
+    sync_api = browser()
+    game, _ = recorded(variant)
+    hands = call(f"{server}/games/{game}/replay")["hands"]
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
+            for hand in hands:
+                frames = call(f"{server}/games/{game}/replay?hand={hand['hand']}")["frames"]
+                step_through(page, frames)
+                if hand is not hands[-1]:
+                    page.keyboard.press("ArrowRight")
+        finally:
+            chromium.close()
+    assert not problems, problems
