@@ -17,7 +17,8 @@ from service.application import Meldbook
 
 CHARTED = (("scores", "Scores"), ("stacks", "Chips"))
 """The amounts a chart draws, in order of preference, with their label: the first one a state holds."""
-WIDTH, HEIGHT, MARGIN = 640, 240, 40
+WIDTH, HEIGHT, MARGIN, NAMES = 640, 260, 48, 96
+"""The drawing's size, the margin for the axis labels and the room on the right for the players' names."""
 LINE_CLASSES = 6
 """How many line styles the stylesheet defines (`series-0` to `series-5`); more players reuse them."""
 
@@ -48,7 +49,7 @@ def svg(chart: Chart) -> str:
     steps = max(len(chart.ends) - 1, 1)
 
     def x(hand: int) -> float:
-        return MARGIN + hand * (WIDTH - 2 * MARGIN) / steps
+        return MARGIN + hand * (WIDTH - MARGIN - NAMES) / steps
 
     def y(amount: int) -> float:
         return HEIGHT - MARGIN - (amount - low) * (HEIGHT - 2 * MARGIN) / (high - low)
@@ -57,7 +58,7 @@ def svg(chart: Chart) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
-        f'<line class="axis" x1="{MARGIN}" y1="{y(0):.1f}" x2="{WIDTH - MARGIN}" y2="{y(0):.1f}"/>',
+        f'<line class="axis" x1="{MARGIN}" y1="{y(0):.1f}" x2="{WIDTH - NAMES}" y2="{y(0):.1f}"/>',
         f'<text class="tick" x="{MARGIN - 4}" y="{y(high):.1f}">{high}</text>',
         f'<text class="tick" x="{MARGIN - 4}" y="{y(low):.1f}">{low}</text>',
     ]
@@ -73,7 +74,7 @@ def svg(chart: Chart) -> str:
                 f'<circle cx="{x(hand):.1f}" cy="{y(end[player]):.1f}" r="4" data-hand="{hand + 1}" '
                 f'data-amount="{end[player]}"><title>{escape(player)}, hand {hand + 1}: {end[player]}</title></circle>'
             )
-        last = chart.ends[-1][player]
-        parts.append(f'<text class="name" x="{WIDTH - MARGIN + 4}" y="{y(last):.1f}">{escape(player)}</text></g>')
+        end_x, end_y = x(len(chart.ends) - 1) + 10, y(chart.ends[-1][player])
+        parts.append(f'<text class="name" x="{end_x:.1f}" y="{end_y:.1f}">{escape(player)}</text></g>')
     parts.append("</svg>")
     return "".join(parts)

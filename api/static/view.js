@@ -163,7 +163,9 @@
       $("scrubber").min = span.first_move;
       $("scrubber").max = span.last_move;
       $("hand").value = hand;
-      show(frames.findIndex((f) => f.move === move) === -1 ? 0 : frames.findIndex((f) => f.move === move));
+      show(Math.max(0, frames.findIndex((f) => f.move === move)));
+    } catch (error) {
+      $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
     } finally {
       root.removeAttribute("aria-busy");
     }

@@ -218,6 +218,7 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
             page.get_by_role("button", name="Use").click()
             page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
             shows(page, next(f for f in full if f["move"] == middle["move"]))
+            page.screenshot(path=str(ARTIFACTS / f"view-{variant}-full-desktop.png"), full_page=True)
         finally:
             chromium.close()
     assert not problems, problems
