@@ -11,7 +11,6 @@ from domain.royal import rummy, showdown
 from domain.royal.board import POT, bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
 from domain.royal.ledger import move, stack
-from domain.royal.pots import build_pots
 from domain.royal.rules import POKER_CARDS
 from domain.royal.settle import ENDED_BY_TABLE
 from domain.royal.state import OVER, POKER_BET, RUMMY, RoyalState
@@ -39,13 +38,9 @@ def pots_doc(state: RoyalState) -> list[dict[str, Any]]:
     space's chips) and a side pot above each all-in level, with their chips and who may win them; none otherwise."""
     if state.phase != POKER_BET:
         return []
-    poker = state.poker
-    contenders = [p for p in seats(state) if p in poker.bets and p not in poker.folded]
-    bets = {p: b for p, b in poker.bets.items() if b}
-    pots = build_pots(bets, contenders, state.ledger.balance(POT))
     return [
         {"pot": POT if index == 0 else f"side-pot:{index}", "chips": pot.amount, "eligible": list(pot.eligible)}
-        for index, pot in enumerate(pots)
+        for index, pot in enumerate(showdown.pots(state))
     ]
 
 
