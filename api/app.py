@@ -20,6 +20,7 @@ from api import (
     limits,
     logs,
     moves,
+    pages,
     problem_types,
     problems,
     replays,
@@ -62,6 +63,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, tokens.blp, problem_types.blp):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
+    app.register_blueprint(pages.blp)
     problems.register(app)
     health.install(app)
     logs.install(app)

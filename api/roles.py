@@ -49,6 +49,7 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/events", "GET"): READ,
     (f"{GAME}/state", "GET"): READ,
     (f"{GAME}/replay", "GET"): READ,
+    (f"{GAME}/view", "GET"): READ,
     (f"{GAME}/moves", "POST"): RECORD,
     (f"{GAME}/tokens/recorder", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "POST"): MANAGE,
@@ -59,8 +60,7 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/tokens/arbiter", "DELETE"): MANAGE,
     (f"{GAME}/seats/<player>", "PUT"): MANAGE,
 }
-"""The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open. `/ready` and
-`/games/{id}/replay` are listed ahead of the branches that add them."""
+"""The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
 
 ASSET_ROUTES = frozenset({"/static/<path:filename>", "/docs/assets/<path:name>"})
 """Routes of static files, open to anyone and left out of the table."""

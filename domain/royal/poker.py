@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
 from domain.ledger import player_account
 from domain.royal import rummy, showdown
-from domain.royal.board import bet_account
+from domain.royal.board import POT, bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
 from domain.royal.ledger import move, stack
 from domain.royal.rules import POKER_CARDS
 from domain.royal.settle import ENDED_BY_TABLE
-from domain.royal.state import OVER, RUMMY, RoyalState
+from domain.royal.state import OVER, POKER_BET, RUMMY, RoyalState
 from domain.variant import Decision
 
 
@@ -29,6 +31,17 @@ def seats(state: RoyalState) -> list[str]:
     """The live players from the dealer's left, the dealer last."""
     assert state.dealer is not None
     return state.left_of(state.dealer)
+
+
+def pots_doc(state: RoyalState) -> list[dict[str, Any]]:
+    """The pots while the betting is open, as the showdown would build them now: the main pot (with the Pot
+    space's chips) and a side pot above each all-in level, with their chips and who may win them; none otherwise."""
+    if state.phase != POKER_BET:
+        return []
+    return [
+        {"pot": POT if index == 0 else f"side-pot:{index}", "chips": pot.amount, "eligible": list(pot.eligible)}
+        for index, pot in enumerate(showdown.pots(state))
+    ]
 
 
 def verify_choice(state: RoyalState, player: str, cards: list[str]) -> None:

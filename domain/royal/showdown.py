@@ -6,10 +6,23 @@ from domain.ledger import player_account
 from domain.royal.board import POT, bet_account
 from domain.royal.events_play import PokerShown, PotAwarded
 from domain.royal.ledger import move
-from domain.royal.pots import build_pots
+from domain.royal.pots import PotShare, build_pots
 from domain.royal.ranking import best_of
 from domain.royal.state import RoyalState
 from domain.variant import Decision
+
+
+def pots(state: RoyalState) -> list[PotShare]:
+    """The pots the bets make: the main pot (with the Pot space's chips), then a side pot above each all-in level."""
+    order = _contenders(state, folded=True)
+    bets = {p: state.poker.bets[p] for p in order if state.poker.bets[p]}
+    return build_pots(bets, _contenders(state), state.ledger.balance(POT))
+
+
+def _contenders(state: RoyalState, folded: bool = False) -> list[str]:
+    """The players still in the hand from the dealer's left (with those who folded, when `folded` says)."""
+    assert state.dealer is not None
+    return [p for p in state.left_of(state.dealer) if folded or p not in state.poker.folded]
 
 
 def settle(decision: Decision, closed: int) -> str:
@@ -18,16 +31,13 @@ def settle(decision: Decision, closed: int) -> str:
     `closed` is the version of the event that ended the betting: the cause of gathering the bets into pots.
     """
     state: RoyalState = decision.state
-    assert state.dealer is not None
     poker = state.poker
-    order = state.left_of(state.dealer)
-    contenders = [p for p in order if p not in poker.folded]
+    contenders = _contenders(state)
     if len(contenders) > 1:
         decision.record(PokerShown, hands={p: list(poker.chosen[p]) for p in contenders})
     wheel = state.options["poker_wheel"]
-    bets = {p: poker.bets[p] for p in order if poker.bets[p]}
     main_winner = contenders[0]
-    for index, pot in enumerate(build_pots(bets, contenders, state.ledger.balance(POT))):
+    for index, pot in enumerate(pots(state)):
         account = POT if index == 0 else f"side-pot:{index}"
         for player, chips in pot.layer:
             move(decision, bet_account(player), account, chips, "royal.poker.pot", closed)

@@ -173,6 +173,7 @@ class RoyalRummy(Variant):
         doc["hands"] = hands_doc(state.hands)
         doc["poker"]["shown"] = poker.shown_hands(state)
         doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=doc["poker"]["shown"])
+        doc["poker"]["pots"] = poker.pots_doc(state)
         doc["still_in"] = state.still_in()
         doc["stacks"] = {p: stack(state, p) for p in state.players}
         doc["board_chips"] = {a: state.ledger.balance(a) for a in board_accounts(state.options["board"])}

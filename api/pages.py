@@ -1,0 +1,78 @@
+"""GET /games/{id}/view: the table as a page, a frame at a time, with a chart of the hands (not part of the API).
+
+The server renders one frame in the spectator's view, so the page reads without script; api/static/view.js
+then steps through the hand's frames, which it fetches from GET /games/{id}/replay (with the token a reader
+entered, kept in the tab's sessionStorage and sent as `Authorization: Bearer`, never in a URL).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from flask import Blueprint, Response, render_template, request
+from markupsafe import Markup
+
+from api.access import meldbook
+from domain.cards import Card
+from domain.errors import MeldbookError
+from domain.visibility import Viewer
+from replays.chart import hand_ends, svg
+from replays.frames import replay_hand
+
+blp = Blueprint("pages", __name__)
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_face(code: str) -> dict[str, str]:
+    """What a card shows: its rank, its suit symbol and its colour (a joker is 'JK', in neither colour)."""
+    card = Card.parse(code)
+    if card.is_joker:
+        return {"rank": "JK", "suit": "", "colour": "joker"}
+    return {"rank": card.rank_text, "suit": SUIT_SYMBOLS[card.suit], "colour": "black" if card.is_black else "red"}
+
+
+def space_label(account: str) -> str:
+    """A board account as the table names it: 'space:AH' is AH, 'ace:C' the ace of clubs' corner."""
+    kind, _, name = account.partition(":")
+    if kind == "ace":
+        return f"ace {SUIT_SYMBOLS.get(name, name)}"
+    return name if kind == "space" else account
+
+
+def _number(name: str) -> int | None:
+    text = request.args.get(name)
+    if text is None or text == "":
+        return None
+    if not text.isdigit():
+        raise MeldbookError(f"{name} must be a whole number, not {text}", code="validation-error", field=name)
+    return int(text)
+
+
+@blp.get("/games/<uuid:game_id>/view")
+def view(game_id: UUID) -> Response:
+    """The table of a game at one move, in the spectator's view, with the controls that step through its hands."""
+    hand, at = _number("hand"), _number("at")
+    app = meldbook()
+    if at is not None:
+        hand = replay_hand(app, game_id, Viewer.SPECTATOR, at=at).hand
+    replay = replay_hand(app, game_id, Viewer.SPECTATOR, hand)
+    frame = next((f for f in replay.frames if f["move"] == at), replay.frames[0])
+    chart = hand_ends(app, game_id, Viewer.SPECTATOR)
+    state: dict[str, Any] = frame["state"]
+    page = render_template(
+        "view.html",
+        game_id=str(game_id),
+        frame=frame,
+        doc=state,
+        table=state["state"],
+        span=replay.hands[replay.hand - 1],
+        hands=replay.hands,
+        view=request.args.get("view", ""),
+        player=request.args.get("player", ""),
+        chart=Markup(svg(chart)),  # built from escaped text by replays/chart.py
+        chart_label=chart.label,
+        face=card_face,
+        space_label=space_label,
+    )
+    return Response(page, mimetype="text/html")

@@ -1,0 +1,218 @@
+// The viewer page (GET /games/{id}/view): steps through a hand's frames, fetched from GET /games/{id}/replay.
+// It draws each frame with the elements, classes and data that api/templates/_table.html renders: change both.
+// A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only.
+"use strict";
+(function () {
+  const root = document.getElementById("viewer");
+  if (!root) return;
+  const game = root.dataset.game;
+  const tokenKey = "meldbook-token:" + game;
+  const symbols = { C: "♣", D: "♦", H: "♥", S: "♠" };
+  const $ = (id) => document.getElementById(id);
+  let hands = [];
+  let frames = [];
+  let index = 0;
+  let hand = Number(root.dataset.hand);
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined) node.setAttribute(key, String(value));
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function face(code) {
+    if (code === "JK") return { rank: "JK", suit: "", colour: "joker" };
+    const suit = code.slice(-1);
+    return { rank: code.slice(0, -1), suit: symbols[suit], colour: "CS".includes(suit) ? "black" : "red" };
+  }
+
+  function card(code, standsFor) {
+    const wild = standsFor && standsFor !== code;
+    const shown = face(wild ? standsFor : code);
+    const node = el("span", { class: "card " + shown.colour + (wild ? " wild" : ""), "data-card": code,
+      "data-stands-for": wild ? standsFor : null });
+    if (wild) node.append(el("span", { class: "was" }, face(code).rank));
+    node.append(shown.rank, el("span", { class: "suit" }, shown.suit));
+    return node;
+  }
+
+  function zone(value, path) {
+    const node = el("span", { class: "zone", "data-zone": path });
+    const cards = Array.isArray(value) ? value : (value.cards || []);
+    for (const code of cards) node.append(card(code));
+    if (!Array.isArray(value)) {
+      const hidden = (value.count || 0) - cards.length;
+      if (hidden > 0 || cards.length === 0) node.append(el("span", { class: "card back", "data-count": hidden }, hidden));
+    }
+    return node;
+  }
+
+  function spaceLabel(account) {
+    const [kind, name] = account.split(":");
+    if (kind === "ace") return "ace " + (symbols[name] || name);
+    return kind === "space" ? name : account;
+  }
+
+  function chips(text, attrs) {
+    return el("span", Object.assign({ class: "chips" }, attrs), text);
+  }
+
+  function draw(frame) {
+    const doc = frame.state;
+    const table = doc.state;
+    const amounts = (table.scores && Object.keys(table.scores).length ? table.scores : table.stacks) || {};
+    const seats = el("ul", { class: "seats" });
+    for (const player of doc.players) {
+      const amount = amounts[player] || 0;
+      const title = el("h3", {}, player);
+      if (table.dealer === player) title.append(" ", el("small", {}, "(dealer)"));
+      title.append(" ", el("span", { class: "amount", "data-score": amount }, amount));
+      const seat = el("li", { class: "seat" + (doc.to_move.includes(player) ? " to-move" : ""), "data-player": player },
+        title);
+      if (table.hands && table.hands[player]) seat.append(zone(table.hands[player], "hands." + player));
+      const played = table.rummy && table.rummy.played;
+      if (played && played[player]) seat.append(el("p", { class: "played" }, "played ", zone(played[player], "rummy.played." + player)));
+      const bets = table.poker && table.poker.bets;
+      if (bets && player in bets) seat.append(el("p", { class: "bet" }, "bet ", chips(bets[player], { "data-bet": bets[player] })));
+      seats.append(seat);
+    }
+    const piles = el("div", { class: "piles" });
+    for (const name of ["stock", "dummy", "dead"]) {
+      if (table[name] && typeof table[name] === "object") piles.append(el("p", { class: "pile" }, name + " ", zone(table[name], name)));
+    }
+    if (Array.isArray(table.discard)) piles.append(el("p", { class: "pile" }, "discard ", zone(table.discard, "discard")));
+    if (typeof table.pot === "number") piles.append(el("p", { class: "pile" }, "pot ", chips(table.pot, { "data-account": "pot" })));
+    const parts = [el("p", { class: "words", "data-move": frame.move }, "Move " + frame.move + ": " + frame.words), seats, piles];
+    if (table.melds && table.melds.length) {
+      const melds = el("ul", { class: "melds" });
+      for (const meld of table.melds) {
+        const item = el("li", { class: "meld", "data-meld": meld.id }, meld.owner + ":");
+        meld.cards.forEach((code, i) => item.append(" ", card(code, meld.stands_for ? meld.stands_for[i] : null)));
+        melds.append(item);
+      }
+      parts.push(melds);
+    }
+    if (table.board_chips && Object.keys(table.board_chips).length) {
+      const board = el("ul", { class: "board" });
+      const space = (account, count) => el("li", { class: "space", "data-account": account, "data-chips": count },
+        spaceLabel(account) + " ", el("b", {}, count));
+      for (const [account, count] of Object.entries(table.board_chips)) board.append(space(account, count));
+      parts.push(board);
+    }
+    const pots = (table.poker && table.poker.pots) || [];
+    if (pots.length) {
+      const list = el("ul", { class: "pots", "aria-label": "Poker pots" });
+      pots.forEach((pot, i) => list.append(el("li", { class: "space pot-share", "data-pot": pot.pot, "data-chips": pot.chips },
+        i === 0 ? "main pot" : "side pot " + i, " ", el("b", {}, pot.chips), " ", el("small", {}, pot.eligible.join(", ")))));
+      parts.push(list);
+    }
+    $("table").replaceChildren(...parts);
+  }
+
+  function show(i) {
+    index = Math.max(0, Math.min(frames.length - 1, i));
+    const frame = frames[index];
+    draw(frame);
+    const last = hands[hands.length - 1].last_move;
+    $("prev").disabled = frame.move <= 0;
+    $("next").disabled = frame.move >= last;
+    $("scrubber").value = frame.move;
+    $("move").value = frame.move;
+    root.dataset.move = frame.move;
+    const params = query();
+    params.set("at", frame.move);
+    history.replaceState(null, "", "?" + params);
+  }
+
+  function query() {
+    const params = new URLSearchParams({ hand: hand });
+    const view = root.dataset.view;
+    if (view.startsWith("seat:")) {
+      params.set("view", "seat");
+      params.set("player", view.slice(5));
+    } else if (view === "seat" && root.dataset.player) {
+      params.set("view", "seat");
+      params.set("player", root.dataset.player);
+    } else if (view) {
+      params.set("view", view);
+    }
+    return params;
+  }
+
+  async function load(wanted, move) {
+    const headers = { Accept: "application/json" };
+    const token = sessionStorage.getItem(tokenKey);
+    if (token) headers.Authorization = "Bearer " + token;
+    hand = wanted;
+    root.setAttribute("aria-busy", "true");
+    try {
+      const answer = await fetch("/games/" + game + "/replay?" + query(), { headers: headers });
+      const body = await answer.json();
+      if (!answer.ok) {
+        $("status").textContent = body.detail || body.title || "the replay could not be read";
+        return;
+      }
+      $("status").textContent = "Showing the " + body.view + " view.";
+      hands = body.hands;
+      frames = body.frames;
+      hand = body.hand;
+      const span = hands[hand - 1];
+      $("scrubber").min = span.first_move;
+      $("scrubber").max = span.last_move;
+      $("hand").value = hand;
+      show(Math.max(0, frames.findIndex((f) => f.move === move)));
+    } catch (error) {
+      $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
+    } finally {
+      root.removeAttribute("aria-busy");
+    }
+  }
+
+  function go(move) {
+    const span = hands.find((h) => h.first_move <= move && move <= h.last_move);
+    if (!span) return;
+    if (span.hand === hand) show(frames.findIndex((f) => f.move === move));
+    else load(span.hand, move);
+  }
+
+  function step(by) {
+    if (!frames.length) return;
+    go(frames[index].move + by);
+  }
+
+  $("prev").addEventListener("click", (event) => { event.preventDefault(); step(-1); });
+  $("next").addEventListener("click", (event) => { event.preventDefault(); step(1); });
+  $("scrubber").addEventListener("input", () => go(Number($("scrubber").value)));
+  $("hand").addEventListener("change", () => load(Number($("hand").value), -1));
+  $("move").form.addEventListener("submit", (event) => { event.preventDefault(); go(Number($("move").value)); });
+  $("hand").form.addEventListener("submit", (event) => { event.preventDefault(); load(Number($("hand").value), -1); });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowLeft") { event.preventDefault(); step(-1); }
+    if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
+  });
+
+  const form = $("token-form");
+  form.hidden = false;
+  $("token").value = sessionStorage.getItem(tokenKey) || "";
+  $("view").value = root.dataset.view.startsWith("seat") ? "seat:" + root.dataset.player : root.dataset.view;
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const token = $("token").value.trim();
+    if (token) sessionStorage.setItem(tokenKey, token);
+    else sessionStorage.removeItem(tokenKey);
+    root.dataset.view = $("view").value;
+    load(hand, frames.length ? frames[index].move : Number(root.dataset.move));
+  });
+  $("forget-token").addEventListener("click", () => {
+    sessionStorage.removeItem(tokenKey);
+    $("token").value = "";
+    root.dataset.view = "";
+    load(hand, frames[index].move);
+  });
+
+  load(hand, Number(root.dataset.move));
+})();

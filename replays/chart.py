@@ -1,0 +1,80 @@
+"""The chart of a game: each player's score (or chips) at the end of every hand, drawn as an SVG on the server.
+
+The amounts are read from the replay's frames, through the same visibility filter as every frame: the state at
+each hand's last move. A state's `scores` are charted where it keeps scores (Roby, Robins Rummy), else its
+`stacks` of chips (Royal Rummy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+from xml.sax.saxutils import escape, quoteattr
+
+from domain.visibility import Viewer
+from replays.frames import replay_hand
+from service.application import Meldbook
+
+CHARTED = (("scores", "Scores"), ("stacks", "Chips"))
+"""The amounts a chart draws, in order of preference, with their label: the first one a state holds."""
+WIDTH, HEIGHT, MARGIN, NAMES = 640, 260, 48, 96
+"""The drawing's size, the margin for the axis labels and the room on the right for the players' names."""
+LINE_CLASSES = 6
+"""How many line styles the stylesheet defines (`series-0` to `series-5`); more players reuse them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """Each player's amount at the end of each hand: `label` says what is counted (scores or chips)."""
+
+    label: str
+    players: list[str]
+    ends: list[dict[str, int]]
+
+
+def hand_ends(app: Meldbook, game_id: UUID, viewer: Viewer) -> Chart:
+    """The amounts at the end of every hand of a game, as the viewer sees them."""
+    hands = replay_hand(app, game_id, viewer, at=0).hands
+    ends = [replay_hand(app, game_id, viewer, at=span.last_move).frames[0]["state"] for span in hands]
+    state = ends[0]["state"]
+    key, label = next(((k, text) for k, text in CHARTED if isinstance(state.get(k), dict)), ("", "Scores"))
+    players = list(ends[0]["players"])
+    return Chart(label, players, [{p: int(doc["state"].get(key, {}).get(p, 0)) for p in players} for doc in ends])
+
+
+def svg(chart: Chart) -> str:
+    """The chart as an inline SVG document: a line per player across the hands, styled by classes only."""
+    low = min([0, *(v for end in chart.ends for v in end.values())])
+    high = max([1, *(v for end in chart.ends for v in end.values())])
+    steps = max(len(chart.ends) - 1, 1)
+
+    def x(hand: int) -> float:
+        return MARGIN + hand * (WIDTH - MARGIN - NAMES) / steps
+
+    def y(amount: int) -> float:
+        return HEIGHT - MARGIN - (amount - low) * (HEIGHT - 2 * MARGIN) / (high - low)
+
+    title = f"{chart.label} at the end of each hand"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
+        f'<line class="axis" x1="{MARGIN}" y1="{y(0):.1f}" x2="{WIDTH - NAMES}" y2="{y(0):.1f}"/>',
+        f'<text class="tick" x="{MARGIN - 4}" y="{y(high):.1f}">{high}</text>',
+        f'<text class="tick" x="{MARGIN - 4}" y="{y(low):.1f}">{low}</text>',
+    ]
+    for hand in range(len(chart.ends)):
+        parts.append(f'<text class="hand" x="{x(hand):.1f}" y="{HEIGHT - MARGIN / 3:.1f}">{hand + 1}</text>')
+    for index, player in enumerate(chart.players):
+        points = " ".join(f"{x(h):.1f},{y(end[player]):.1f}" for h, end in enumerate(chart.ends))
+        style = f"series series-{index % LINE_CLASSES}"
+        parts.append(f'<g class={quoteattr(style)} data-player={quoteattr(player)}>')
+        parts.append(f'<polyline points="{points}"/>')
+        for hand, end in enumerate(chart.ends):
+            parts.append(
+                f'<circle cx="{x(hand):.1f}" cy="{y(end[player]):.1f}" r="4" data-hand="{hand + 1}" '
+                f'data-amount="{end[player]}"><title>{escape(player)}, hand {hand + 1}: {end[player]}</title></circle>'
+            )
+        end_x, end_y = x(len(chart.ends) - 1) + 10, y(chart.ends[-1][player])
+        parts.append(f'<text class="name" x="{end_x:.1f}" y="{end_y:.1f}">{escape(player)}</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)

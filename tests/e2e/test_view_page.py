@@ -1,0 +1,302 @@
+"""The viewer page, GET /games/{id}/view, in a real headless Chromium: for a game of each variant recorded through
+the API, every move of a hand is stepped through with the button and the arrow keys, and at each step the cards,
+scores and chips the page shows equal the replay API's frame of that move. Without Chromium or Playwright the test
+fails rather than skips. Screenshots (a phone's 375 px and a desktop's 1280 px) go to test-artifacts/."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from api.app import create_app
+from api.headers import PAGE_POLICY
+from tests.bots.royal import play_royal
+from tests.bots.twins import moves_of, recorded_action
+from tests.e2e.test_docs_page import CHROMIUM, launch
+from tests.e2e.test_every_version import GAMES
+
+pytestmark = pytest.mark.browser
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# A recorded game of each variant: Royal's plays the poker hand, with all-ins that make side pots.
+RECORDED = {
+    "roby": GAMES["roby"][1],
+    "robins": GAMES["robins"][1],
+    "royal": lambda: play_royal(1, 3, deals=1).collect_events(),
+}
+PHONE, DESKTOP = {"width": 375, "height": 812}, {"width": 1280, "height": 800}
+
+# What the page shows, read from the elements' data (the same for the server's first frame and the script's).
+SHOWN = """() => {
+  const zone = (z) => ({cards: [...z.querySelectorAll('.card[data-card]')].map((c) => c.dataset.card),
+    hidden: [...z.querySelectorAll('.card.back')].reduce((n, c) => n + Number(c.dataset.count), 0)});
+  const all = (selector) => [...document.querySelectorAll('#table ' + selector)];
+  const shown = {move: Number(document.querySelector('#table .words').dataset.move),
+    words: document.querySelector('#table .words').textContent,
+    scrubber: Number(document.getElementById('scrubber').value),
+    zones: {}, scores: {}, melds: {}, chips: {}, money: {}, bets: {}, pots: {}};
+  for (const z of all('[data-zone]')) shown.zones[z.dataset.zone] = zone(z);
+  for (const s of all('.seat')) shown.scores[s.dataset.player] = Number(s.querySelector('[data-score]').dataset.score);
+  for (const s of all('.seat [data-bet]')) shown.bets[s.closest('.seat').dataset.player] = Number(s.dataset.bet);
+  for (const m of all('.meld')) shown.melds[m.dataset.meld] =
+    [...m.querySelectorAll('.card')].map((c) => [c.dataset.card, c.dataset.standsFor || c.dataset.card]);
+  for (const s of all('[data-account][data-chips]')) shown.chips[s.dataset.account] = Number(s.dataset.chips);
+  for (const s of all('[data-pot]')) shown.pots[s.dataset.pot] = Number(s.dataset.chips);
+  for (const s of all('.pile [data-account]')) shown.money[s.dataset.account] = Number(s.textContent);
+  return shown;
+}"""
+
+
+def browser() -> ModuleType:
+    """Playwright's sync API with Debian's chromium; the test fails (never skips) when either is missing."""
+    try:
+        sync_api = importlib.import_module("playwright.sync_api")
+    except ImportError:
+        pytest.fail("the playwright package is missing: pip install -e '.[dev]'", pytrace=False)
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)", pytrace=False)
+    return sync_api
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
+    path = tmp_path_factory.mktemp("view") / "view.sqlite"
+    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+    app.extensions["meldbook"].close()
+
+
+def call(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
+    """One JSON request to the live server (a POST when there is a body)."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as answer:
+        result: dict[str, Any] = json.load(answer)
+        return result
+
+
+def record(server: str, variant: str) -> tuple[str, str]:
+    """A bot game of the variant entered through the API as a recorded game, move by move: its id and token."""
+    events = RECORDED[variant]()
+    setup = events[0]
+    created = call(f"{server}/games", {
+        "variant": setup.variant, "players": list(setup.players), "options": dict(setup.options),
+        "deal_mode": "recorded", "title": f"A {variant} game",
+    })
+    version = created["version"]
+    for move in moves_of(events):
+        body = {**recorded_action(move), "expected_version": version}
+        version = call(f"{server}/games/{created['id']}/moves", body, created["token"])["version"]
+    return created["id"], created["token"]
+
+
+@pytest.fixture(scope="module")
+def recorded(server: str) -> Callable[[str], tuple[str, str]]:
+    """The game of a variant recorded on the module's server (once), by its id and token."""
+    games: dict[str, tuple[str, str]] = {}
+
+    def game(variant: str) -> tuple[str, str]:
+        if variant not in games:
+            games[variant] = record(server, variant)
+        return games[variant]
+
+    return game
+
+
+def zone(value: Any) -> dict[str, Any]:
+    if isinstance(value, list):
+        return {"cards": value, "hidden": 0}
+    cards = value.get("cards") or []
+    return {"cards": cards, "hidden": (value.get("count") or 0) - len(cards)}
+
+
+def expected(frame: dict[str, Any]) -> dict[str, Any]:
+    """What the page must show for a frame of the replay API, read from its state document."""
+    table = frame["state"]["state"]
+    players = frame["state"]["players"]
+    zones = {f"hands.{p}": zone(table["hands"][p]) for p in players if p in (table.get("hands") or {})}
+    zones |= {name: zone(table[name]) for name in ("stock", "dummy", "dead") if isinstance(table.get(name), dict)}
+    if isinstance(table.get("discard"), list):
+        zones["discard"] = zone(table["discard"])
+    played = (table.get("rummy") or {}).get("played") or {}
+    zones |= {f"rummy.played.{p}": zone(cards) for p, cards in played.items()}
+    amounts = table.get("scores") or table.get("stacks") or {}
+    poker = table.get("poker") or {}
+    return {
+        "move": frame["move"],
+        "words": f"Move {frame['move']}: {frame['words']}",
+        "scrubber": frame["move"],
+        "zones": zones,
+        "scores": {p: amounts.get(p, 0) for p in players},
+        "melds": {
+            str(m["id"]): [list(pair) for pair in zip(m["cards"], m.get("stands_for") or m["cards"], strict=True)]
+            for m in table.get("melds") or []
+        },
+        "chips": table.get("board_chips") or {},
+        "money": {"pot": table["pot"]} if isinstance(table.get("pot"), int) else {},
+        "bets": dict(poker.get("bets") or {}),
+        "pots": {pot["pot"]: pot["chips"] for pot in poker.get("pots") or []},
+    }
+
+
+def watched(page: Any, problems: list[str]) -> Any:
+    """The page, with every console error or warning (a CSP violation among them) and script error kept."""
+    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    return page
+
+
+def step_through(page: Any, frames: list[dict[str, Any]]) -> None:
+    """From the first frame shown, step to each next one, by the Forward button and the right arrow in turn."""
+    shows(page, frames[0])
+    for index, frame in enumerate(frames[1:]):
+        if index % 2:
+            page.keyboard.press("ArrowRight")
+        else:
+            page.get_by_role("button", name="Next move").click()
+        shows(page, frame)
+
+
+def shows(page: Any, frame: dict[str, Any]) -> None:
+    """Wait until the page shows the frame's move, then check that it shows that frame."""
+    page.wait_for_selector(f'#table .words[data-move="{frame["move"]}"]', timeout=10_000)
+    assert page.evaluate(SHOWN) == expected(frame), frame["move"]
+
+
+@pytest.mark.parametrize("variant", sorted(RECORDED))
+def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
+    sync_api = browser()
+    game, token = recorded(variant)
+    replay = call(f"{server}/games/{game}/replay?hand=1")
+    frames = replay["frames"]
+    full = call(f"{server}/games/{game}/replay?hand=1", token=token)["frames"]
+    problems: list[str] = []
+    sent: list[tuple[str, str | None]] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.on("request", lambda r: sent.append((r.url, r.headers.get("authorization"))))
+            answer = page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
+            assert answer is not None and answer.status == 200
+            assert answer.headers["content-security-policy"] == PAGE_POLICY
+            step_through(page, frames)
+            assert page.get_by_role("button", name="Next move").is_enabled() == (len(replay["hands"]) > 1)
+            page.keyboard.press("ArrowLeft")
+            shows(page, frames[-2])
+            page.get_by_role("button", name="Previous move").click()
+            shows(page, frames[-3])
+            with_side_pots = [f for f in frames if len(f["state"]["state"].get("poker", {}).get("pots") or []) > 1]
+            assert with_side_pots or variant != "royal"
+            middle = with_side_pots[-1] if with_side_pots else frames[len(frames) // 2]
+            page.locator("#scrubber").fill(str(middle["move"]))
+            shows(page, middle)
+            page.screenshot(path=str(ARTIFACTS / f"view-{variant}-phone.png"), full_page=True)
+            page.set_viewport_size(DESKTOP)
+            page.screenshot(path=str(ARTIFACTS / f"view-{variant}-desktop.png"), full_page=True)
+            assert "cannot be added yet" in page.locator(".annotations").inner_text()
+            assert page.locator(".chart circle").count() == len(replay["hands"]) * len(frames[0]["state"]["players"])
+            page.locator("#token").fill(token)
+            page.locator("#view").select_option("full")
+            page.get_by_role("button", name="Use").click()
+            page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
+            shows(page, next(f for f in full if f["move"] == middle["move"]))
+            page.screenshot(path=str(ARTIFACTS / f"view-{variant}-full-desktop.png"), full_page=True)
+        finally:
+            chromium.close()
+    assert not problems, problems
+    assert not [url for url, _ in sent if token in url]
+    replays = [header for url, header in sent if "/replay" in url]
+    assert replays[-1] == f"Bearer {token}" and replays[0] is None
+
+
+@pytest.mark.parametrize("variant", sorted(RECORDED))
+def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_does(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
+    sync_api = browser()
+    game, _ = recorded(variant)
+    frames = call(f"{server}/games/{game}/replay?hand=1")["frames"]
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = chromium.new_context(java_script_enabled=False, viewport=PHONE).new_page()
+            for frame in frames:
+                page.goto(f"{server}/games/{game}/view?at={frame['move']}")
+                shows(page, frame)
+            assert page.locator("#token-form").is_hidden()
+            page.get_by_role("button", name="Previous move").click()
+            shows(page, frames[-2])
+        finally:
+            chromium.close()
+
+
+def test_the_move_box_and_the_hand_menu_jump_to_any_move_of_any_hand(
+    server: str, recorded: Callable[[str], tuple[str, str]]
+) -> None:
+    sync_api = browser()
+    game, _ = recorded("robins")
+    hands = call(f"{server}/games/{game}/replay")["hands"]
+    third = call(f"{server}/games/{game}/replay?hand=3")["frames"]
+    second = call(f"{server}/games/{game}/replay?hand=2")["frames"]
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=DESKTOP), problems)
+            page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            page.wait_for_selector(f'#table .words[data-move="{hands[-1]["first_move"]}"]')
+            page.locator("#move").fill(str(third[2]["move"]))
+            page.get_by_role("button", name="Go").click()
+            shows(page, third[2])
+            assert page.locator("#hand").input_value() == "3"
+            page.locator("#hand").select_option("2")
+            shows(page, second[0])
+            page.keyboard.press("ArrowLeft")
+            before = call(f"{server}/games/{game}/replay?at={second[0]['move'] - 1}")["frames"][0]
+            shows(page, before)
+            assert page.url.endswith(f"?hand=1&at={second[0]['move'] - 1}")
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(RECORDED))
+def test_the_view_page_steps_through_every_hand_of_a_whole_game(
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+) -> None:
+    sync_api = browser()
+    game, _ = recorded(variant)
+    hands = call(f"{server}/games/{game}/replay")["hands"]
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
+            for hand in hands:
+                frames = call(f"{server}/games/{game}/replay?hand={hand['hand']}")["frames"]
+                step_through(page, frames)
+                if hand is not hands[-1]:
+                    page.keyboard.press("ArrowRight")
+        finally:
+            chromium.close()
+    assert not problems, problems

@@ -1,0 +1,87 @@
+"""GET /games/{id}/view over HTTP, without a browser: a public page under the strict CSP, with no inline script or
+style, the spectator's frame whatever the request carries, its parameters refused as the replay's are, and a
+chart of each player's amount at the end of every hand."""
+
+from __future__ import annotations
+
+import re
+from xml.etree import ElementTree
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api.headers import PAGE_POLICY
+from replays.chart import Chart, svg
+from tests.bots.twins import recorded_twin
+from tests.e2e.helpers import assert_problem, bearer
+from tests.e2e.test_every_version import GAMES
+from tests.walk import TOKEN, Walked, store
+
+
+def _game(app: Flask, variant: str = "roby") -> Walked:
+    return store(app, lambda token: recorded_twin(GAMES[variant][1](), token))
+
+
+def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_style(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    game = _game(sqlite_app)
+    response = sqlite_client.get(f"/games/{game.id}/view")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.headers["Content-Security-Policy"] == PAGE_POLICY
+    assert response.headers["X-Frame-Options"] == "DENY"
+    page = response.get_data(as_text=True)
+    assert " style=" not in page and "<style" not in page
+    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/view.js" defer>']
+    assert sqlite_client.get("/static/view.js").status_code == 200
+
+
+def test_the_page_shows_the_spectators_frame_even_to_a_request_with_the_token(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    game = _game(sqlite_app)
+    frame = sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
+    hands = frame["state"]["state"]["hands"]
+    assert all(hand["cards"] for hand in hands.values())
+    page = sqlite_client.get(f"/games/{game.id}/view?at=5", headers=bearer(TOKEN)).get_data(as_text=True)
+    assert 'data-move="5"' in page
+    for player, hand in hands.items():
+        assert f'data-zone="hands.{player}"><span class="card back" data-count="{hand["count"]}">' in page
+
+
+def test_a_bad_page_parameter_is_refused_naming_it(sqlite_app: Flask, sqlite_client: FlaskClient) -> None:
+    game = _game(sqlite_app)
+    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?at=two"), 422, "validation-error")["field"] == "at"
+    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?hand=-1"), 422)["field"] == "hand"
+    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?at=9999"), 404, "move-not-found")["field"] == "at"
+    assert_problem(sqlite_client.get(f"/games/{game.id}/view?hand=99"), 404, "hand-not-found")
+    assert_problem(sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/view"), 404, "game-not-found")
+
+
+def test_the_chart_draws_each_players_score_or_chips_at_the_end_of_every_hand(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    for variant, key in (("roby", "scores"), ("robins", "scores"), ("royal", "stacks")):
+        game = _game(sqlite_app, variant)
+        hands = sqlite_client.get(f"/games/{game.id}/replay").get_json()["hands"]
+        ends = [
+            sqlite_client.get(f"/games/{game.id}/replay?at={h['last_move']}").get_json()["frames"][0]["state"]["state"]
+            for h in hands
+        ]
+        page = sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
+        chart = ElementTree.fromstring(page[page.index("<svg"): page.index("</svg>") + 6])
+        drawn = {
+            (g.get("data-player"), int(c.get("data-hand") or 0)): int(c.get("data-amount") or 0)
+            for g in chart.iter("{http://www.w3.org/2000/svg}g")
+            for c in g.iter("{http://www.w3.org/2000/svg}circle")
+        }
+        assert drawn == {(p, n + 1): end[key][p] for n, end in enumerate(ends) for p in end["players"]}, variant
+
+
+def test_the_chart_escapes_player_names_and_styles_its_lines_by_class_only() -> None:
+    drawn = svg(Chart("Scores", ["<b>Ann & co</b>", "Ben"], [{"<b>Ann & co</b>": 5, "Ben": -3}]))
+    tree = ElementTree.fromstring(drawn)
+    assert "<b>" not in drawn and "&lt;b&gt;Ann &amp; co&lt;/b&gt;" in drawn
+    assert "style" not in drawn and tree.get("role") == "img"
+    lines = [g.get("class") for g in tree.iter("{http://www.w3.org/2000/svg}g")]
+    assert lines == ["series series-0", "series series-1"]
