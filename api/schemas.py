@@ -378,6 +378,11 @@ class FrameSchema(Schema):
     hand = fields.Integer()
     versions = fields.Dict(metadata={"description": "`first` and `last`: the versions of the move's events"})
     actor = fields.String(allow_none=True, metadata={"description": "the player who acted (none: the table)"})
+    recorded_by = fields.String(
+        allow_none=True,
+        metadata={"description": "who recorded the move: recorder or seat:<player> (none: a record older than moves)"},
+    )
+    device = fields.String(allow_none=True, metadata={"description": "the label of the device it was recorded on"})
     action = fields.Dict(
         allow_none=True,
         metadata={"description": "the action as accepted, through the view's filter (none before move envelopes)"},

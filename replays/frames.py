@@ -139,8 +139,10 @@ def _frame(
     first = by_version[group.first_version]
     before = previous["state"] if previous else {}
     action: dict[str, Any] | None = None
+    recorded_by = device = None
     if isinstance(first, MoveRecorded):
-        action = present_event(describe(first, group.number, rules.action_kinds), viewer)["data"]["action"]
+        envelope = present_event(describe(first, group.number, rules.action_kinds), viewer)["data"]
+        action, recorded_by, device = envelope["action"], envelope.get("recorded_by"), envelope.get("device")
         actor = action.get("player") if action else None
         words = in_words(rules.phrases, action or {}, before)
     else:
@@ -153,6 +155,8 @@ def _frame(
         "hand": hand,
         "versions": {"first": group.first_version, "last": group.last_version},
         "actor": actor,
+        "recorded_by": recorded_by,
+        "device": device,
         "action": action,
         "words": words,
         "state": shown,
