@@ -30,9 +30,32 @@ def _aims_at_the_game(case: Any) -> bool:
     )
 
 
+def _on_the_game(case: Any) -> bool:
+    return bool(case.path_parameters and case.path_parameters.get("game_id") == os.environ.get("MELDBOOK_FUZZ_GAME_ID"))
+
+
+def _token_file() -> Path | None:
+    tally = os.environ.get("MELDBOOK_FUZZ_TALLY")
+    return Path(f"{tally}.token") if tally else None
+
+
+def follow_the_rotated_token(case: Any) -> None:
+    """The pinned game's recorder token as it is now: the fuzzer itself rotates it (POST .../tokens/recorder), and
+    every later request would otherwise carry a dead one."""
+    path = _token_file()
+    original = os.environ.get("MELDBOOK_FUZZ_TOKEN")
+    if path is None or not path.exists() or not original or not case.headers:
+        return
+    for name, value in list(case.headers.items()):
+        if name.lower() == "authorization" and value == f"Bearer {original}":
+            case.headers[name] = f"Bearer {path.read_text().strip()}"
+
+
 @schemathesis.hook
 def before_call(context: Any, case: Any, **kwargs: Any) -> None:
     """Send a move on the pinned game with If-Match at the version the game is at now."""
+    if _on_the_game(case):
+        follow_the_rotated_token(case)
     if not _aims_at_the_game(case):
         return
     url = f"{os.environ['MELDBOOK_FUZZ_URL']}/games/{case.path_parameters['game_id']}"
@@ -67,7 +90,17 @@ def aimed(body: dict[str, Any], to_act: tuple[str, ...] = SEATED) -> dict[str, A
 
 @schemathesis.hook
 def after_call(context: Any, case: Any, response: Any) -> None:
-    """Count each answer to a request on the pinned game's moves by its method, status and problem code."""
+    """Count each answer to a request on the pinned game's moves by its method, status and problem code; keep the
+    recorder token the pinned game rotated to."""
+    token_file = _token_file()
+    if (
+        token_file is not None
+        and _on_the_game(case)
+        and case.method.upper() == "POST"
+        and case.operation.path.endswith("/tokens/recorder")
+        and response.status_code == 201
+    ):
+        token_file.write_text(response.json()["token"])
     tally_file = os.environ.get("MELDBOOK_FUZZ_TALLY")
     if not tally_file or not _aims_at_the_game(case):
         return
