@@ -20,7 +20,7 @@ from api.contract import TOKEN_NEEDED, TOKEN_OPTIONAL
 from api.fields import JsonWholeNumber, Line, Text, WholeNumber
 from api.listing import Cursor, PageSchema, page_body, page_limit
 from api.parsing import Blueprint
-from api.schemas import BODY_NOT_OBJECT, MAX_VERSION
+from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveSchema
 from domain.annotations import GLYPHS, TARGETS
 from replays.annotations import shown_annotations
 from service.annotations import MAX_AUTHOR, MAX_COMMENT, add_annotation, delete_annotation, edit_annotation
@@ -77,7 +77,7 @@ class AnnotationCreateSchema(Schema):
         metadata={"description": "the author's name (by default the seat's player, or Recorder)"},
     )
     line = fields.List(
-        fields.Dict(),
+        fields.Nested(MoveSchema),
         validate=validate.Length(max=MAX_LINE),
         metadata={
             "description": "an alternative line: action bodies, as POST /moves takes them, played on from `at` (which "
@@ -167,7 +167,8 @@ class Annotations(MethodView):
         """Write an annotation of the game, a hand or one event, by the recorder or a seat; its alternative line is
         played on from its position in a scratch copy, by the rules that record moves, and stored with it."""
         grant = caller().grant or ""
-        number = add_annotation(meldbook(), game_id, grant, **body)
+        line = [{k: v for k, v in move.items() if k != "expected_version"} for move in body.pop("line", [])]
+        number = add_annotation(meldbook(), game_id, grant, line=line, **body)
         return shown(game_id, number)
 
 

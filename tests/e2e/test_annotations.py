@@ -72,6 +72,11 @@ def test_an_illegal_line_is_refused_at_its_bad_move_with_the_code_post_moves_giv
     assert first.status_code == 201, first.get_json()
     again = {**move, "expected_version": first.get_json()["version"]}
     assert_problem(client.post(f"{game.url}/moves", json=again, headers=game.auth), 422, refused["code"])
+    malformed = {"type": 5, "player": "Ann"}
+    moves_says = assert_problem(client.post(f"{game.url}/moves", json=malformed, headers=game.auth), 422)
+    line = {"target": "game", "comment": "x", "line": [move, malformed]}
+    answer = client.post(f"{game.url}/annotations", json=line, headers=game.auth)
+    assert_problem(answer, 422, moves_says["code"], "line.1.type")
 
 
 def test_editing_and_deleting_are_new_versions_and_only_the_writing_role_may(client: FlaskClient) -> None:
