@@ -159,16 +159,20 @@ class Annotations(MethodView):
     @blp.arguments(AnnotationCreateSchema)
     @blp.response(201, AnnotationSchema)
     @blp.problem(401, "no token")
-    @blp.problem(403, "a token this game does not know, or one that may not annotate (a viewer's, the arbiter's)")
+    @blp.problem(
+        403,
+        "a token this game does not know, one that may not annotate (a viewer's, the arbiter's), or a line from a "
+        "hand in progress by a view that does not see everything there",
+    )
     @blp.problem(404, "no such game")
     @blp.problem(422, "a malformed field, or an illegal move of the line (its own code, and `index`)")
     @blp.doc(security=TOKEN_NEEDED)
     def post(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Write an annotation of the game, a hand or one event, by the recorder or a seat; its alternative line is
         played on from its position in a scratch copy, by the rules that record moves, and stored with it."""
-        grant = caller().grant or ""
+        asking = caller()
         line = [{k: v for k, v in move.items() if k != "expected_version"} for move in body.pop("line", [])]
-        number = add_annotation(meldbook(), game_id, grant, line=line, **body)
+        number = add_annotation(meldbook(), game_id, asking.grant or "", viewer_of(asking), line=line, **body)
         return shown(game_id, number)
 
 

@@ -42,7 +42,7 @@ class Placing:
 
     def ended(self, version: int) -> bool:
         """Whether the hand holding a version has ended (the setup and cuts belong to the first hand)."""
-        return self.spans.ended(max(version, self.spans.starts[0]) if self.spans.starts else version)
+        return self.spans.hand_ended(version)
 
 
 def placing(app: Meldbook, game_id: UUID) -> Placing:

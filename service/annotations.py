@@ -18,8 +18,10 @@ from domain.access import RECORDER, NotPermittedError, seat_player
 from domain.annotations import GameAnnotations, annotations_id
 from domain.docs import to_doc
 from domain.errors import InvalidTextError, MeldbookError
+from domain.hands import hand_spans
 from domain.moves import MoveRecorded
 from domain.text import check_line, check_text, normal_name
+from domain.visibility import Viewer
 from service.application import Meldbook
 from service.branching import branch_game
 
@@ -51,6 +53,7 @@ def add_annotation(
     app: Meldbook,
     game_id: UUID,
     grant: str,
+    viewer: Viewer,
     target: str,
     comment: str,
     glyph: str | None = None,
@@ -59,7 +62,8 @@ def add_annotation(
     line: Sequence[Mapping[str, Any]] = (),
 ) -> int:
     """Write an annotation of the game, the hand holding version `at` or the event at it (by default the game's
-    latest version); its alternative line, if any, is played on from `at` first. Its number."""
+    latest version); its alternative line, if any, is played on from `at` first, by a writer whose `viewer` sees
+    everything there or once that hand has ended. Its number."""
     latest = app.latest_version(game_id)
     position = latest if at is None else at
     if not 1 <= position <= latest:
@@ -68,11 +72,27 @@ def add_annotation(
     name = author_name(grant, author)
     accepted: list[dict[str, Any]] = []
     if line:
+        check_line_allowed(app, game_id, viewer, position)
         branched = branch_game(app, game_id, position, line, field="line")
         accepted = [to_doc(dict(e.action)) for e in branched.events if isinstance(e, MoveRecorded)]
     return _change(
         app, game_id, lambda notes: notes.add(target, position, latest, text, glyph, name, grant, accepted)
     )
+
+
+def check_line_allowed(app: Meldbook, game_id: UUID, viewer: Viewer, at: int) -> None:
+    """Refuse a line from a hand in progress to a writer who does not see everything there: whether a move of it
+    is legal, or what a draw brings, would tell what the other hands and the stock hold."""
+    if viewer.sees_everything:
+        return
+    rules = app.game(game_id, version=1).rules
+    spans = hand_spans(rules, ((e.originator_version, e.topic) for e in app.recorder.select_events(game_id)))
+    if not spans.hand_ended(at):
+        raise NotPermittedError(
+            "a line from a hand in progress would reveal its hidden cards (which moves are legal, what a draw brings): "
+            "only a view that sees everything there may write one; write it once the hand has ended",
+            field="line",
+        )
 
 
 def edit_annotation(

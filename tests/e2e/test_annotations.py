@@ -143,19 +143,22 @@ def test_an_annotation_of_a_hand_in_progress_is_invisible_to_every_other_caller_
     assert not hand_ended(client, game)
     draw = next(b for b in (pick_body(legal_actions(client, game)[1], rng) for _ in range(50)) if b["type"] == "draw")
     line = [{k: v for k, v in draw.items() if k != "expected_version"}]
+    at = draw["expected_version"]
     url = f"{game.url}/annotations"
+    with_line = {"target": "event", "at": at, "comment": "draw instead", "line": line}
+    probe = client.post(url, json=with_line, headers=callers["seat:Ann"])
+    assert_problem(probe, 403, "not-permitted", "line")  # its legality would tell what the stock holds
     written: dict[str, list[dict[str, Any]]] = {"seat:Ann": [], "recorder": []}
     for writer in written:
         for body in (
             {"target": "hand", "comment": "she holds two jokers"},
             {"target": "event", "comment": "a wrong discard", "glyph": "wrong-discard"},
             {"target": "game", "comment": "written mid-hand"},
-            {"target": "event", "comment": "draw instead", "line": line},
+            *([with_line] if writer == "recorder" else []),
         ):
             response = client.post(url, json=body, headers=callers[writer])
             assert response.status_code == 201, response.get_json()
             written[writer].append(response.get_json())
-    assert written["seat:Ann"][3]["line"][0].get("card") is None  # the line draws the real stock: masked for a seat
     assert written["recorder"][3]["line"][0]["card"]  # the recorder sees everything
     for name, headers in callers.items():
         for query in ({}, {"history": 1}, {"hand": 1}):
@@ -164,11 +167,17 @@ def test_an_annotation_of_a_hand_in_progress_is_invisible_to_every_other_caller_
             assert ids == own, (name, query)
     while not hand_ended(client, game):
         assert play(client, game, rng, 1) == 1
+    after = client.post(url, json=with_line, headers=callers["seat:Ann"])
+    assert after.status_code == 201, after.get_json()
+    assert after.get_json()["line"][0]["card"] is None  # played on the real stock: masked for a seat
     everyone = sorted(n["id"] for notes in written.values() for n in notes)
     seen = {name: listed(client, game, headers) for name, headers in callers.items()}
+    late = after.get_json()["id"]  # written while the second hand is played: Ann's alone until it ends
     for name, notes in seen.items():
-        assert sorted(n["id"] for n in notes) == everyone, name
-    recorder_line = seen["recorder"][7]["line"][0]
-    assert seen["arbiter"][7]["line"][0] == recorder_line  # the arbiter sees ended hands in full
-    for name in ("anonymous", "viewer", "seat:Ann", "seat:Bob"):
-        assert seen[name][7]["line"][0] == {**recorder_line, "card": None}, name
+        assert sorted(n["id"] for n in notes) == everyone + ([late] if name == "seat:Ann" else []), name
+    lines = {name: [n["line"] for n in notes if n["line"]] for name, notes in seen.items()}
+    recorder_line = lines["recorder"][0][0]
+    assert lines["arbiter"] == [[recorder_line]]  # the arbiter sees ended hands in full
+    for name in ("anonymous", "viewer", "seat:Bob"):
+        assert lines[name] == [[{**recorder_line, "card": None}]], name
+    assert lines["seat:Ann"] == [[{**recorder_line, "card": None}]] * 2
