@@ -12,6 +12,7 @@ from flask import Flask
 
 from api import (
     access,
+    annotations,
     contract,
     docs,
     games,
@@ -60,7 +61,8 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, tokens.blp, problem_types.blp):
+    blueprints = (health, variants, games, replays, moves, tokens, problem_types, annotations)
+    for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)

@@ -2,7 +2,9 @@
 
 The server renders one frame in the spectator's view, so the page reads without script; api/static/view.js
 then steps through the hand's frames, which it fetches from GET /games/{id}/replay (with the token a reader
-entered, kept in the tab's sessionStorage and sent as `Authorization: Bearer`, never in a URL).
+entered, kept in the tab's sessionStorage and sent as `Authorization: Bearer`, never in a URL), shows the
+annotations of the move shown (and of its hand and the game) from GET /games/{id}/annotations, and with a
+seat's or the recorder's token adds one at that move.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ from flask import Blueprint, Response, render_template, request
 from markupsafe import Markup
 
 from api.access import meldbook
+from domain.annotations import GLYPHS
 from domain.cards import Card
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
+from replays.annotations import shown_annotations
 from replays.chart import hand_ends, svg
 from replays.frames import replay_hand
 
@@ -60,6 +64,11 @@ def view(game_id: UUID) -> Response:
     frame = next((f for f in replay.frames if f["move"] == at), replay.frames[0])
     chart = hand_ends(app, game_id, Viewer.SPECTATOR)
     state: dict[str, Any] = frame["state"]
+    notes = [
+        note
+        for note in shown_annotations(app, game_id, Viewer.SPECTATOR, None, replay.hand)
+        if note["target"] != "event" or note["move"] == frame["move"]
+    ]
     page = render_template(
         "view.html",
         game_id=str(game_id),
@@ -74,5 +83,7 @@ def view(game_id: UUID) -> Response:
         chart_label=chart.label,
         face=card_face,
         space_label=space_label,
+        notes=notes,
+        glyphs=GLYPHS,
     )
     return Response(page, mimetype="text/html")

@@ -27,6 +27,10 @@ class HandSpans:
         following = self.starts[index] if index < len(self.starts) else None
         return any(start <= end and (following is None or end < following) for end in self.ends)
 
+    def hand_ended(self, version: int) -> bool:
+        """Whether the hand holding `version` had ended, the setup and the first cuts counting as the first hand's."""
+        return self.ended(max(version, self.starts[0]) if self.starts else version)
+
 
 def hand_spans(rules: Variant, topics: Iterable[tuple[int, str]]) -> HandSpans:
     """The hands of a record, from each event's version and topic, by the variant's events that start and end one."""

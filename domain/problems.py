@@ -116,6 +116,13 @@ GENERIC: tuple[Problem, ...] = (
         404,
     ),
     Problem(
+        "annotation-not-found",
+        "No such annotation",
+        "the annotation number in the path: the game holds no annotation of that number, or it was deleted",
+        "this game has no annotation 4",
+        404,
+    ),
+    Problem(
         "view-not-allowed",
         "View wider than the token allows",
         "the replay's `view` (and `player`): a view may only narrow what the token shows (full, then a seat, "

@@ -1,6 +1,8 @@
 // The viewer page (GET /games/{id}/view): steps through a hand's frames, fetched from GET /games/{id}/replay.
 // It draws each frame with the elements, classes and data that api/templates/_table.html renders: change both.
 // A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only.
+// The annotations of the hand come from GET /games/{id}/annotations; those of the move shown (and of its hand and
+// the game) are listed, and with a token an annotation is added at the move shown (POST, the same header).
 "use strict";
 (function () {
   const root = document.getElementById("viewer");
@@ -13,6 +15,14 @@
   let frames = [];
   let index = 0;
   let hand = Number(root.dataset.hand);
+  let notes = null;
+
+  function headers() {
+    const sent = { Accept: "application/json" };
+    const token = sessionStorage.getItem(tokenKey);
+    if (token) sent.Authorization = "Bearer " + token;
+    return sent;
+  }
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -122,6 +132,7 @@
     $("scrubber").value = frame.move;
     $("move").value = frame.move;
     root.dataset.move = frame.move;
+    drawNotes();
     const params = query();
     params.set("at", frame.move);
     history.replaceState(null, "", "?" + params);
@@ -142,14 +153,41 @@
     return params;
   }
 
+  function noteItem(note) {
+    const item = el("li", { class: "annotation", "data-annotation": note.id, "data-target": note.target,
+      "data-move": note.move });
+    if (note.glyph) item.append(el("b", { class: "glyph" }, note.glyph), " ");
+    const where = note.target === "event" ? "move " + note.move : "this " + note.target;
+    const line = note.line.length ? ", with a line of " + note.line.length + " moves" : "";
+    item.append(el("span", { class: "comment" }, note.comment),
+      el("small", {}, note.author + " (" + note.role + "), on " + where + line));
+    return item;
+  }
+
+  function drawNotes() {
+    if (notes === null) return; // until the first list is read, the server's stays
+    const move = Number(root.dataset.move);
+    const shown = notes.filter((note) => note.target !== "event" || note.move === move);
+    $("annotations").replaceChildren(...shown.map(noteItem));
+    $("no-annotations").hidden = shown.length > 0;
+  }
+
+  async function loadNotes() {
+    try {
+      const answer = await fetch("/games/" + game + "/annotations?limit=200&hand=" + hand, { headers: headers() });
+      if (!answer.ok) return;
+      notes = (await answer.json()).items;
+      drawNotes();
+    } catch (error) {
+      $("note-status").textContent = "The annotations could not be read (" + error.message + ").";
+    }
+  }
+
   async function load(wanted, move) {
-    const headers = { Accept: "application/json" };
-    const token = sessionStorage.getItem(tokenKey);
-    if (token) headers.Authorization = "Bearer " + token;
     hand = wanted;
     root.setAttribute("aria-busy", "true");
     try {
-      const answer = await fetch("/games/" + game + "/replay?" + query(), { headers: headers });
+      const answer = await fetch("/games/" + game + "/replay?" + query(), { headers: headers() });
       const body = await answer.json();
       if (!answer.ok) {
         $("status").textContent = body.detail || body.title || "the replay could not be read";
@@ -164,6 +202,7 @@
       $("scrubber").max = span.last_move;
       $("hand").value = hand;
       show(Math.max(0, frames.findIndex((f) => f.move === move)));
+      await loadNotes();
     } catch (error) {
       $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
     } finally {
@@ -195,6 +234,29 @@
     if (event.key === "ArrowRight") { event.preventDefault(); step(1); }
   });
 
+  const annotate = $("annotate");
+  annotate.hidden = !sessionStorage.getItem(tokenKey);
+  annotate.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!frames.length) return;
+    const body = { target: $("note-target").value, at: frames[index].versions.last, comment: $("note-comment").value };
+    if ($("note-glyph").value) body.glyph = $("note-glyph").value;
+    try {
+      const answer = await fetch("/games/" + game + "/annotations", { method: "POST",
+        headers: Object.assign(headers(), { "Content-Type": "application/json" }), body: JSON.stringify(body) });
+      const reply = await answer.json();
+      if (!answer.ok) {
+        $("note-status").textContent = reply.detail || reply.title || "the annotation was refused";
+        return;
+      }
+      $("note-comment").value = "";
+      $("note-status").textContent = "Annotation added.";
+      await loadNotes();
+    } catch (error) {
+      $("note-status").textContent = "The annotation could not be sent (" + error.message + ").";
+    }
+  });
+
   const form = $("token-form");
   form.hidden = false;
   $("token").value = sessionStorage.getItem(tokenKey) || "";
@@ -204,12 +266,14 @@
     const token = $("token").value.trim();
     if (token) sessionStorage.setItem(tokenKey, token);
     else sessionStorage.removeItem(tokenKey);
+    annotate.hidden = !token;
     root.dataset.view = $("view").value;
     load(hand, frames.length ? frames[index].move : Number(root.dataset.move));
   });
   $("forget-token").addEventListener("click", () => {
     sessionStorage.removeItem(tokenKey);
     $("token").value = "";
+    annotate.hidden = true;
     root.dataset.view = "";
     load(hand, frames[index].move);
   });

@@ -31,7 +31,12 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games", "POST"): {"variant": "roby", "players": ["p1", "p2"], "deal_mode": "shuffled"},
     ("/games/<uuid:game_id>/tokens/viewers", "POST"): {"label": "another"},
     ("/games/<uuid:game_id>/seats/<player>", "PUT"): {"device": False},
+    ("/games/<uuid:game_id>/annotations", "POST"): {"target": "game", "comment": "a note"},
+    ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
 }
+WRITERS = ("seat", "other-seat", "recorder")
+"""The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for
+the others), so that only the role decides the answer."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +85,18 @@ def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
     return ALLOWED
 
 
-def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str) -> Any:
+def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[str, Any]:
     values = {name: PATH_VALUES.get(name, at.game.id) for name in rule.arguments}
+    if "annotation_id" in rule.arguments:
+        writer = bearer(at.tokens[role if role in WRITERS else "recorder"])
+        body = BODIES[("/games/<uuid:game_id>/annotations", "POST")]
+        response = client.post(f"{at.game.url}/annotations", json=body, headers=writer)
+        assert response.status_code == 201, response.get_json()
+        values["annotation_id"] = response.get_json()["id"]
+    return values
+
+
+def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, values: dict[str, Any]) -> Any:
     path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
     body = at.move if rule.rule.endswith("/moves") else BODIES.get((rule.rule, method))
     headers = bearer(at.tokens[role]) if role != "anonymous" else {}
@@ -107,8 +122,9 @@ def test_every_route_method_and_role_answers_as_the_role_table_says_and_a_refusa
         at = table(sqlite_client, access)
         for role in sorted(ROLES, key=lambda role: expectation(rule, method, role, access) == ALLOWED):
             expected = expectation(rule, method, role, access)
+            values = path_values(sqlite_client, rule, at, role)
             before = stored(sqlite_app), app.game(UUID(at.game.id)).version
-            response = call(sqlite_client, rule, method, at, role)
+            response = call(sqlite_client, rule, method, at, role, values)
             where = (method, rule.rule, role, response.status_code, response.get_data(as_text=True)[:300])
             if expected == ALLOWED:
                 assert 200 <= response.status_code < 300, where

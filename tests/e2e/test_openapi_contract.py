@@ -105,6 +105,8 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/moves", "post"),
         ("/games/{game_id}/tokens/viewers", "post"),
         ("/games/{game_id}/seats/{player}", "put"),
+        ("/games/{game_id}/annotations", "post"),
+        ("/games/{game_id}/annotations/{annotation_id}", "patch"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -119,7 +121,11 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     assert {(s["type"], s["scheme"]) for s in schemes.values()} == {("http", "bearer")}
     security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
     assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}, {"seatToken": []}]
-    for read in ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state", "/games/{game_id}/replay"):
+    annotation = "/games/{game_id}/annotations/{annotation_id}"
+    for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
+        assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
+    reads = ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state", "/games/{game_id}/replay")
+    for read in (*reads, "/games/{game_id}/annotations"):
         assert security.pop((read, "get")) == [{}, *({name: []} for name in schemes)], read
     for path, method in [key for key in security if "/tokens/" in key[0] or "/seats/" in key[0]]:
         assert security.pop((path, method)) == [{"recorderToken": []}], (path, method)

@@ -211,7 +211,7 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
             page.screenshot(path=str(ARTIFACTS / f"view-{variant}-phone.png"), full_page=True)
             page.set_viewport_size(DESKTOP)
             page.screenshot(path=str(ARTIFACTS / f"view-{variant}-desktop.png"), full_page=True)
-            assert "cannot be added yet" in page.locator(".annotations").inner_text()
+            assert page.locator("#annotate").is_hidden() and page.locator("#no-annotations").is_visible()
             assert page.locator(".chart circle").count() == len(replay["hands"]) * len(frames[0]["state"]["players"])
             page.locator("#token").fill(token)
             page.locator("#view").select_option("full")
@@ -219,12 +219,35 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
             page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
             shows(page, next(f for f in full if f["move"] == middle["move"]))
             page.screenshot(path=str(ARTIFACTS / f"view-{variant}-full-desktop.png"), full_page=True)
+            add_an_annotation(page, server, game, token, middle["move"])
         finally:
             chromium.close()
     assert not problems, problems
     assert not [url for url, _ in sent if token in url]
     replays = [header for url, header in sent if "/replay" in url]
     assert replays[-1] == f"Bearer {token}" and replays[0] is None
+    assert [header for url, header in sent if "/annotations" in url][-1] == f"Bearer {token}"
+
+
+def add_an_annotation(page: Any, server: str, game: str, token: str, move: int) -> None:
+    """With the recorder's token entered, add an annotation at the move shown: it is listed at that move only,
+    and the API holds it there."""
+    note = f'#annotations .annotation[data-move="{move}"]'
+    assert page.locator("#annotate").is_visible()
+    page.locator("#note-comment").fill("Better:\nkeep the seven")
+    page.locator("#note-glyph").select_option("?!")
+    page.get_by_role("button", name="Add annotation").click()
+    page.wait_for_selector(note, timeout=10_000)
+    assert "keep the seven" in page.locator(note).inner_text() and "?!" in page.locator(note).inner_text()
+    stored = call(f"{server}/games/{game}/annotations", token=token)["items"]
+    assert [(n["move"], n["glyph"], n["comment"], n["role"]) for n in stored] == [
+        (move, "?!", "Better:\nkeep the seven", "recorder")
+    ]
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f'#table .words[data-move="{move - 1}"]', timeout=10_000)
+    assert page.locator("#annotations .annotation").count() == 0 and page.locator("#no-annotations").is_visible()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector(note, timeout=10_000)
 
 
 @pytest.mark.parametrize("variant", sorted(RECORDED))

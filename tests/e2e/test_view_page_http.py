@@ -85,3 +85,16 @@ def test_the_chart_escapes_player_names_and_styles_its_lines_by_class_only() -> 
     assert "style" not in drawn and tree.get("role") == "img"
     lines = [g.get("class") for g in tree.iter("{http://www.w3.org/2000/svg}g")]
     assert lines == ["series series-0", "series series-1"]
+
+
+def test_without_script_the_page_lists_the_annotations_of_the_move_shown_that_a_spectator_may_see(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    game = _game(sqlite_app)
+    frame = sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
+    body = {"target": "event", "at": frame["versions"]["last"], "comment": "a <b>bold</b> draw", "glyph": "!?"}
+    assert sqlite_client.post(f"/games/{game.id}/annotations", json=body, headers=bearer(TOKEN)).status_code == 201
+    page = sqlite_client.get(f"/games/{game.id}/view?at=5").get_data(as_text=True)
+    assert 'data-annotation="1" data-target="event" data-move="5"' in page
+    assert "a &lt;b&gt;bold&lt;/b&gt; draw" in page and '<p id="no-annotations" class="unavailable" hidden>' in page
+    assert 'data-annotation="1"' not in sqlite_client.get(f"/games/{game.id}/view?at=6").get_data(as_text=True)

@@ -29,6 +29,7 @@ import domain.roby.events
 import domain.royal.events
 import domain.royal.events_play
 from domain.access import GameAccess
+from domain.annotations import GameAnnotations
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
@@ -81,7 +82,19 @@ def access_events() -> list[Any]:
     return list(access.collect_events())
 
 
-ACCESS_CLASSES = [type(event) for event in access_events()]
+def annotation_events() -> list[Any]:
+    """One event of each type a game's annotations stream stores."""
+    notes = GameAnnotations.open(uuid4())
+    line = [{"type": "draw", "player": "Ann", "source": "stock", "card": "7H"}]
+    number = notes.add("event", 12, 14, "draw instead", "?!", "Ann", "seat:Ann", line)
+    notes.edit(number, "take the discard", "!?", "Ann", "seat:Ann")
+    notes.delete(number, "seat:Ann")
+    return list(notes.collect_events())
+
+
+STREAMS: dict[str, Callable[[], list[Any]]] = {"access": access_events, "annotations": annotation_events}
+"""The streams a game has beside its own, each of its own aggregate."""
+STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 
 
 def golden_path(topic: str) -> Path:
@@ -169,7 +182,7 @@ def load_golden(golden: dict[str, Any]) -> Any:
     return event
 
 
-@pytest.mark.parametrize("cls", [*ALL_CLASSES, *ACCESS_CLASSES], ids=lambda cls: get_topic(cls))
+@pytest.mark.parametrize("cls", [*ALL_CLASSES, *STREAM_CLASSES], ids=lambda cls: get_topic(cls))
 def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
     event = load_golden(read_golden(get_topic(cls)))
     assert type(event) is cls
@@ -194,11 +207,12 @@ def test_golden_events_of_their_first_version_load_with_the_fields_added_since_a
     assert {k: v for k, v in vars(event).items() if k in old["state"]} == old["state"]
 
 
-def test_access_events_are_stored_with_the_topic_and_fields_of_their_golden_data(
-    open_meldbook: OpenMeldbook,
+@pytest.mark.parametrize("stream", sorted(STREAMS))
+def test_the_events_of_a_games_other_streams_are_stored_with_the_topic_and_fields_of_their_golden_data(
+    open_meldbook: OpenMeldbook, stream: str
 ) -> None:
     app = open_meldbook()
-    events = access_events()
+    events = STREAMS[stream]()
     app.save(*events)
     stored = {
         s.topic: {"topic": s.topic, "state": {k: v for k, v in json.loads(s.state).items() if k not in STORE_METADATA}}
