@@ -24,6 +24,7 @@ from api import (
     problem_types,
     problems,
     replays,
+    streams,
     tokens,
     variants,
 )
@@ -60,7 +61,8 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    for blueprint in (health.blp, variants.blp, games.blp, replays.blp, moves.blp, tokens.blp, problem_types.blp):
+    blueprints = (health, variants, games, replays, streams, moves, tokens, problem_types)
+    for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
@@ -70,6 +72,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.before_request(access.check_access)
     headers.install(app, headers.cors_origins(os.environ))
     limits.install(app, os.environ)
+    streams.install(app, os.environ)
     return app
 
 

@@ -31,6 +31,7 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games", "POST"): {"variant": "roby", "players": ["p1", "p2"], "deal_mode": "shuffled"},
     ("/games/<uuid:game_id>/tokens/viewers", "POST"): {"label": "another"},
     ("/games/<uuid:game_id>/seats/<player>", "PUT"): {"device": False},
+    ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
 }
 
 
