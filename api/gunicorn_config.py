@@ -5,10 +5,12 @@ run on:
 
 - **Keep-alive.** `sync` workers close every connection after one answer; `gthread` workers keep idle connections
   open (`keepalive` seconds) in the worker's poller, where they hold no thread.
-- **Server-Sent Events.** A stream of the replays to come is a long-lived answer: under `sync` it would hold a
-  whole worker process for as long as it is open. Under `gthread` it holds one thread of a worker, and the other
-  threads go on serving; the stream should hold no store connection while it waits, so that threads beyond the
-  pool's connections cost nothing.
+- **Server-Sent Events.** A game's stream (GET /games/{id}/stream, api/streams.py) is a long-lived answer: under
+  `sync` it would hold a whole worker process for as long as it is open. Under `gthread` it holds one thread of a
+  worker, and the other threads go on serving; it holds no store connection while it waits (it polls), notices a
+  client that has gone through the socket gunicorn hands it, and ends after MELDBOOK_STREAM_SECONDS. Each open
+  stream takes one of a worker's `threads`: raise MELDBOOK_THREADS with the number of watchers expected.
+  tests/e2e/test_streams_live.py follows a stream through two workers, one of them killed.
 - **The store.** Meldbook's one Application per process, its pool and psycopg are thread-safe; gevent or eventlet
   would need psycopg and the pool patched to cooperate, and SQLite would block the loop.
 
