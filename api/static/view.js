@@ -1,6 +1,9 @@
 // The viewer page (GET /games/{id}/view): steps through a hand's frames, fetched from GET /games/{id}/replay.
 // It draws each frame with the elements, classes and data that api/templates/_table.html renders: change both.
 // A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only.
+// It follows a live game through GET /games/{id}/stream (an EventSource; with a token, through a stream ticket,
+// the one credential allowed in a URL): when new events arrive it reads the replay again, and steps forward
+// when it was showing the game's latest move.
 "use strict";
 (function () {
   const root = document.getElementById("viewer");
@@ -13,6 +16,9 @@
   let frames = [];
   let index = 0;
   let hand = Number(root.dataset.hand);
+  let stream = null;
+  let lastEvent = 0;
+  let refreshing = null;
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -116,7 +122,7 @@
     index = Math.max(0, Math.min(frames.length - 1, i));
     const frame = frames[index];
     draw(frame);
-    const last = hands[hands.length - 1].last_move;
+    const last = latestMove();
     $("prev").disabled = frame.move <= 0;
     $("next").disabled = frame.move >= last;
     $("scrubber").value = frame.move;
@@ -142,6 +148,10 @@
     return params;
   }
 
+  function latestMove() {
+    return hands.length ? hands[hands.length - 1].last_move : 0;
+  }
+
   async function load(wanted, move) {
     const headers = { Accept: "application/json" };
     const token = sessionStorage.getItem(tokenKey);
@@ -163,12 +173,83 @@
       $("scrubber").min = span.first_move;
       $("scrubber").max = span.last_move;
       $("hand").value = hand;
+      $("move").max = latestMove();
       show(Math.max(0, frames.findIndex((f) => f.move === move)));
+      if (!stream) follow();
     } catch (error) {
       $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
     } finally {
       root.removeAttribute("aria-busy");
     }
+  }
+
+  // The stream says something was recorded: read the replay again, a moment after the last event of a move.
+  function recorded(event) {
+    lastEvent = Math.max(lastEvent, Number(event.lastEventId) || 0);
+    clearTimeout(refreshing);
+    refreshing = setTimeout(refresh, 150);
+  }
+
+  async function refresh() {
+    if (!frames.length) return;
+    const following = frames[index].move === latestMove();
+    const headers = { Accept: "application/json" };
+    const token = sessionStorage.getItem(tokenKey);
+    if (token) headers.Authorization = "Bearer " + token;
+    const params = query();
+    params.delete("hand");
+    const answer = await fetch("/games/" + game + "/replay?" + params, { headers: headers });
+    if (!answer.ok) return;
+    const body = await answer.json();
+    hands = body.hands;
+    for (const span of hands) {
+      if (![...$("hand").options].some((o) => Number(o.value) === span.hand)) $("hand").append(el("option", { value: span.hand }, span.hand));
+    }
+    $("move").max = latestMove();
+    if (following || body.hand === hand) {
+      const shown = frames[index].move;
+      frames = body.frames;
+      hand = body.hand;
+      const span = hands[hand - 1];
+      $("scrubber").min = span.first_move;
+      $("scrubber").max = span.last_move;
+      $("hand").value = hand;
+      show(following ? frames.length - 1 : Math.max(0, frames.findIndex((f) => f.move === shown)));
+    } else {
+      $("next").disabled = frames[index].move >= latestMove();
+    }
+  }
+
+  // Open the game's stream in the page's view: a public game's spectator needs no ticket; a token asks for one.
+  async function follow() {
+    if (stream) stream.close();
+    stream = null;
+    let url = "/games/" + game + "/stream?";
+    const token = sessionStorage.getItem(tokenKey);
+    if (token) {
+      const body = {};
+      const params = query();
+      if (params.get("view")) body.view = params.get("view");
+      if (params.get("player")) body.player = params.get("player");
+      try {
+        const answer = await fetch("/games/" + game + "/stream-tickets", {
+          method: "POST", body: JSON.stringify(body),
+          headers: { "Content-Type": "application/json", Accept: "application/json", Authorization: "Bearer " + token },
+        });
+        if (!answer.ok) return;
+        url = (await answer.json()).url + "&";
+      } catch (error) {
+        return;
+      }
+    }
+    const last = lastEvent || (frames.length ? frames[frames.length - 1].versions.last : 0);
+    const opened = new EventSource(url + "last_event_id=" + last);
+    opened.addEventListener("message", recorded);
+    opened.addEventListener("error", () => {
+      // A refused reconnect (an expired ticket) closes the EventSource: ask again, from the last event it had.
+      if (opened.readyState === EventSource.CLOSED && stream === opened) setTimeout(follow, 2000);
+    });
+    stream = opened;
   }
 
   function go(move) {
@@ -205,12 +286,18 @@
     if (token) sessionStorage.setItem(tokenKey, token);
     else sessionStorage.removeItem(tokenKey);
     root.dataset.view = $("view").value;
+    lastEvent = 0;
+    if (stream) stream.close();
+    stream = null;
     load(hand, frames.length ? frames[index].move : Number(root.dataset.move));
   });
   $("forget-token").addEventListener("click", () => {
     sessionStorage.removeItem(tokenKey);
     $("token").value = "";
     root.dataset.view = "";
+    lastEvent = 0;
+    if (stream) stream.close();
+    stream = null;
     load(hand, frames[index].move);
   });
 

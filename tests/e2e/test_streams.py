@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.serving import make_server
 
+from api.headers import QuietRequestHandler
 from service.tickets import StreamTickets
 from tests.e2e.helpers import all_events, assert_problem, bearer, create, play, streamed
 
@@ -115,3 +119,23 @@ def test_no_ticket_reaches_any_log_line_whether_it_opens_a_stream_or_is_refused(
     for part in (t for one in issued for t in (one, *one.split("."))):
         assert not [line for line in lines if part in line]
     assert not [line for line in lines if "ticket" in line.lower() and "stream-tickets" not in line]
+
+
+def test_meldbook_serves_request_lines_log_the_path_without_the_ticket(
+    sqlite_app: Flask, records: list[logging.LogRecord]
+) -> None:
+    game = create(sqlite_app.test_client(), access="private")
+    issued = ticket(sqlite_app.test_client(), game.url, game.token)
+    httpd = make_server("127.0.0.1", 0, sqlite_app, threaded=True, request_handler=QuietRequestHandler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{httpd.server_port}{game.url}/stream?ticket={issued}"
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            assert answer.status == 200 and b"id: 1" in answer.read()
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=10)
+    lines = [record.getMessage() for record in records if record.name == "werkzeug"]
+    assert [line for line in lines if f"GET {game.url}/stream HTTP/1.1" in line]
+    assert not [line for line in lines if issued.split(".")[0] in line or "ticket" in line]
