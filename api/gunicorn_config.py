@@ -24,6 +24,10 @@ answered 503 with Retry-After. gunicorn's own access log stays off: Meldbook log
 from __future__ import annotations
 
 import os
+from typing import Any
+
+STOPPING = "meldbook.worker_stopping"
+"""Where api/streams.py finds whether its worker is stopping."""
 
 worker_class = "gthread"
 threads = int(os.environ.get("MELDBOOK_THREADS", "4"))
@@ -33,3 +37,9 @@ timeout = 60
 """Seconds without a heartbeat before the arbiter restarts a worker (gthread beats from its main thread, so a slow
 request does not count against it)."""
 graceful_timeout = 30
+
+
+def post_worker_init(worker: Any) -> None:
+    """Tell the worker's app how to know that the worker is stopping, so that its open streams end at once (their
+    clients reconnect to another worker) rather than hold a graceful shutdown or restart for `graceful_timeout`."""
+    worker.wsgi.extensions[STOPPING] = lambda: not worker.alive

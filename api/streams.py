@@ -23,6 +23,7 @@ from flask.views import MethodView
 
 from api.access import caller, meldbook, viewer_of
 from api.contract import TOKEN_OPTIONAL
+from api.gunicorn_config import STOPPING
 from api.parsing import Blueprint
 from api.replays import narrowed
 from api.schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
@@ -89,7 +90,9 @@ class Stream(MethodView):
         app = meldbook()
         app.latest_version(game_id)  # no such game: 404 now, before the stream starts
         pace: Pace = current_app.extensions[PACE]
-        batches = follow(app, game_id, viewer, after, pace, peer_gone(request.environ))
+        client_gone = peer_gone(request.environ)
+        stopping = current_app.extensions.get(STOPPING, lambda: False)  # set by api/gunicorn_config.py
+        batches = follow(app, game_id, viewer, after, pace, lambda: client_gone() or stopping())
 
         def lines() -> Iterator[str]:
             yield f"retry: {RETRY_MS}\n\n"

@@ -5,8 +5,9 @@ A spectator's stream (no token) and a seat's (a ticket in its URL, as a browser'
 moves recorded through the API until one of those moves was served by the worker that does not serve the
 spectator's stream; then that worker is killed (SIGKILL), gunicorn's arbiter boots another, the streams reconnect
 with Last-Event-ID (the seat's with the same ticket, as a browser does) and follow the moves recorded meanwhile: each
-gets every event of its view exactly once, in order, equal to what GET /events shows in that view. No line the
-server wrote holds a ticket or a token. The test counts events and moves and never asserts on time.
+gets every event of its view exactly once, in order, equal to what GET /events shows in that view. A graceful stop
+ends an open stream (its last chunk comes) rather than cutting it after graceful_timeout. No line the server wrote
+holds a ticket or a token. The test counts events and moves and never asserts on time.
 """
 
 from __future__ import annotations
@@ -48,14 +49,21 @@ class Listener(threading.Thread):
         self.local_port = self.connection.sock.getsockname()[1]
         self.events: list[dict[str, Any]] = []
         self.ended = threading.Event()
+        self.finished = False
+        """Whether the stream ended, rather than its connection being cut: the last chunk came."""
         self.start()
 
     def run(self) -> None:
+        """Read the answer's raw lines: chunk sizes (a line without a colon, each chunk whole messages) and the SSE
+        fields; the zero-length chunk ends the answer."""
+        assert self.response.chunked
         fields: dict[str, str] = {}
         try:
             while line := self.response.fp.readline():
                 text = line.decode("utf8").rstrip("\r\n")
-                if text == "":
+                if text == "0":
+                    self.finished = True
+                elif text == "":
                     if "data" in fields:
                         event = json.loads(fields["data"])
                         assert fields["id"] == str(event["version"])
@@ -65,7 +73,7 @@ class Listener(threading.Thread):
                     name, _, value = text.partition(":")
                     fields[name] = value.removeprefix(" ")
         except (OSError, ValueError, http.client.HTTPException):
-            pass  # the connection was cut: the worker died, or the test closed it
+            pass  # the test closed the connection
         finally:
             self.ended.set()
 
@@ -151,7 +159,7 @@ def test_streams_follow_a_live_game_across_workers_and_through_a_worker_killed_r
 
         booted = len(server.worker_pids())
         os.kill(streaming, signal.SIGKILL)  # the spectator's stream dies with its worker
-        assert spectator.ended.wait(DEADLINE)
+        assert spectator.ended.wait(DEADLINE) and not spectator.finished
         seat_stream.close()  # as a browser's EventSource would reconnect, had its worker been the one killed
         for _ in range(3):
             record_one(server, game, rng)
@@ -170,6 +178,9 @@ def test_streams_follow_a_live_game_across_workers_and_through_a_worker_killed_r
         while len(server.worker_pids()) == booted:  # the arbiter replaces the killed worker
             assert time.monotonic() < deadline, server.log()[-3000:]
             time.sleep(0.1)
+        last = Listener(server.port, f"{game.path}/stream", {"Last-Event-ID": str(resumed.last_id())})
+        server.stop()  # graceful: the worker asks its streams to end, rather than wait graceful_timeout for them
+        assert last.ended.wait(DEADLINE) and last.finished and last.events == []
     log = server.log()
     assert issued.body["ticket"] not in log and game.token not in log and seat_token not in log
     assert "Traceback" not in log, log[-3000:]
