@@ -42,4 +42,6 @@ graceful_timeout = 30
 def post_worker_init(worker: Any) -> None:
     """Tell the worker's app how to know that the worker is stopping, so that its open streams end at once (their
     clients reconnect to another worker) rather than hold a graceful shutdown or restart for `graceful_timeout`."""
-    worker.wsgi.extensions[STOPPING] = lambda: not worker.alive
+    extensions = getattr(worker.wsgi, "extensions", None)  # Meldbook's Flask app
+    if extensions is not None:
+        extensions[STOPPING] = lambda: not worker.alive
