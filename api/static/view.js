@@ -148,6 +148,11 @@
     return params;
   }
 
+  // Whether the game has ended, as far as the frames read show: a stream would bring nothing more.
+  function over() {
+    return hand === hands.length && frames.length > 0 && frames[frames.length - 1].state.over === true;
+  }
+
   function latestMove() {
     return hands.length ? hands[hands.length - 1].last_move : 0;
   }
@@ -175,7 +180,7 @@
       $("hand").value = hand;
       $("move").max = latestMove();
       show(Math.max(0, frames.findIndex((f) => f.move === move)));
-      if (!stream) follow();
+      if (!stream && !over()) follow();
     } catch (error) {
       $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
     } finally {
@@ -215,6 +220,10 @@
       $("scrubber").max = span.last_move;
       $("hand").value = hand;
       show(following ? frames.length - 1 : Math.max(0, frames.findIndex((f) => f.move === shown)));
+      if (over() && stream) {
+        stream.close();
+        stream = null;
+      }
     } else {
       $("next").disabled = frames[index].move >= latestMove();
     }
