@@ -35,6 +35,21 @@ PACE = "meldbook.stream_pace"
 RETRY_MS = 2000
 """How long a browser waits before it reconnects (the SSE `retry:` field)."""
 EVENT_STREAM = "text/event-stream"
+SSE_MESSAGE = {
+    "type": "object",
+    "description": "one message of the stream",
+    "properties": {
+        "id": {"type": "string", "description": "the event's version: send it back as Last-Event-ID"},
+        "event": {"type": "string", "enum": ["message"]},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/Event"},
+            "description": "the event as GET /games/{id}/events shows it in this view",
+        },
+    },
+    "required": ["id", "data"],
+}
 STREAM_ANSWER = (
     "Server-Sent Events: each stored event after the start, as `id: <version>` and `data: <the event as "
     "GET /games/{id}/events shows it in this view>`; `: keep-alive` comments; the connection ends after "
@@ -80,7 +95,7 @@ class Stream(MethodView):
     @blp.problem(404, "no such game (or a private game without one of its tokens or tickets)")
     @blp.doc(
         security=TOKEN_OPTIONAL,
-        responses={"200": {"description": STREAM_ANSWER, "content": {EVENT_STREAM: {"schema": {"type": "string"}}}}},
+        responses={"200": {"description": STREAM_ANSWER, "content": {EVENT_STREAM: {"schema": SSE_MESSAGE}}}},
     )
     def get(self, args: dict[str, Any], headers: dict[str, Any], game_id: UUID) -> Response:
         """Each event recorded after the start, as it is recorded, in the caller's view (a ticket's, or the
