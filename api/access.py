@@ -17,7 +17,7 @@ from uuid import UUID
 from flask import current_app, g, request
 
 from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
-from api.roles import ANONYMOUS, OPEN, UnlistedRouteError, action_of, may
+from api.roles import ANONYMOUS, OPEN, TICKETED, UnlistedRouteError, action_of, may
 from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
@@ -57,6 +57,9 @@ def check_access() -> Any:
         return problem(500, "internal-server-error", "this route has no entry in the access table")
     game_id = (request.view_args or {}).get("game_id")
     if action == OPEN or game_id is None:
+        return None
+    if rule.rule in TICKETED and "ticket" in request.args:  # signed for this game and a view: no token to resolve
+        g.ticket_viewer = meldbook().tickets.viewer(game_id, request.args["ticket"])
         return None
     g.caller = caller = meldbook().caller(game_id, bearer_token())
     role = role_of(caller.grant) if caller.grant else ANONYMOUS

@@ -5,10 +5,12 @@ run on:
 
 - **Keep-alive.** `sync` workers close every connection after one answer; `gthread` workers keep idle connections
   open (`keepalive` seconds) in the worker's poller, where they hold no thread.
-- **Server-Sent Events.** A stream of the replays to come is a long-lived answer: under `sync` it would hold a
-  whole worker process for as long as it is open. Under `gthread` it holds one thread of a worker, and the other
-  threads go on serving; the stream should hold no store connection while it waits, so that threads beyond the
-  pool's connections cost nothing.
+- **Server-Sent Events.** A game's stream (GET /games/{id}/stream, api/streams.py) is a long-lived answer: under
+  `sync` it would hold a whole worker process for as long as it is open. Under `gthread` it holds one thread of a
+  worker, and the other threads go on serving; it holds no store connection while it waits (it polls), notices a
+  client that has gone through the socket gunicorn hands it, and ends after MELDBOOK_STREAM_SECONDS. Each open
+  stream takes one of a worker's `threads`: raise MELDBOOK_THREADS with the number of watchers expected.
+  tests/e2e/test_streams_live.py follows a stream through two workers, one of them killed.
 - **The store.** Meldbook's one Application per process, its pool and psycopg are thread-safe; gevent or eventlet
   would need psycopg and the pool patched to cooperate, and SQLite would block the loop.
 
@@ -22,6 +24,10 @@ answered 503 with Retry-After. gunicorn's own access log stays off: Meldbook log
 from __future__ import annotations
 
 import os
+from typing import Any
+
+STOPPING = "meldbook.worker_stopping"
+"""Where api/streams.py finds whether its worker is stopping."""
 
 worker_class = "gthread"
 threads = int(os.environ.get("MELDBOOK_THREADS", "4"))
@@ -31,3 +37,11 @@ timeout = 60
 """Seconds without a heartbeat before the arbiter restarts a worker (gthread beats from its main thread, so a slow
 request does not count against it)."""
 graceful_timeout = 30
+
+
+def post_worker_init(worker: Any) -> None:
+    """Tell the worker's app how to know that the worker is stopping, so that its open streams end at once (their
+    clients reconnect to another worker) rather than hold a graceful shutdown or restart for `graceful_timeout`."""
+    extensions = getattr(worker.wsgi, "extensions", None)  # Meldbook's Flask app
+    if extensions is not None:
+        extensions[STOPPING] = lambda: not worker.alive

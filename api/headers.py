@@ -67,3 +67,9 @@ class QuietRequestHandler(WSGIRequestHandler):
     def version_string(self) -> str:
         """The Server header: the product alone."""
         return "Meldbook"
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Werkzeug's request line without the query string, where a stream ticket may be (api/logs.py logs the
+        same way)."""
+        path, _, _ = self.path.partition("?")
+        self.log("info", '"%s %s %s" %s %s', self.command, path, self.request_version, code, size)

@@ -22,7 +22,7 @@ from service.availability import RETRY_AFTER_SECONDS, STORE_DOWN, StoreGate, Sto
 blp = Blueprint("health", __name__, description="Service health")
 LOG = logging.getLogger(__name__)
 GATE = "meldbook.store_gate"
-STORE_BLUEPRINTS = frozenset({"games", "moves"})
+STORE_BLUEPRINTS = frozenset({"games", "moves", "streams"})
 """The blueprints whose every view reads or writes the store, refused at once during a cool-down."""
 
 

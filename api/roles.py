@@ -50,6 +50,8 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/state", "GET"): READ,
     (f"{GAME}/replay", "GET"): READ,
     (f"{GAME}/view", "GET"): READ,
+    (f"{GAME}/stream", "GET"): READ,
+    (f"{GAME}/stream-tickets", "POST"): READ,
     (f"{GAME}/moves", "POST"): RECORD,
     (f"{GAME}/annotations", "GET"): READ,
     (f"{GAME}/annotations", "POST"): ANNOTATE,
@@ -65,6 +67,9 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/seats/<player>", "PUT"): MANAGE,
 }
 """The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
+
+TICKETED = frozenset({f"{GAME}/stream"})
+"""Routes where a stream ticket (`?ticket=`, service/tickets.py) stands for a token: it carries its own view."""
 
 ASSET_ROUTES = frozenset({"/static/<path:filename>", "/docs/assets/<path:name>"})
 """Routes of static files, open to anyone and left out of the table."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 from api.fields import JsonWholeNumber, Line, Name, WholeNumber
 from api.listing import Cursor, PageSchema, page_limit
@@ -407,3 +407,55 @@ class ReplaySchema(Schema):
     hand = fields.Integer()
     hands = fields.List(fields.Nested(HandSpanSchema))
     frames = fields.List(fields.Nested(FrameSchema))
+
+
+class StreamTicketBodySchema(Schema):
+    """Which view a stream ticket grants: the token's own, or one narrower (as a replay's `view` and `player`)."""
+
+    error_messages = BODY_NOT_OBJECT
+
+    view = fields.String(
+        validate=validate.OneOf(VIEWS),
+        metadata={
+            "description": "narrow the view the token allows, as the replay's `view` does (default: the token's own "
+            "view); a wider view is refused with 403 view-not-allowed"
+        },
+    )
+    player = Name(metadata={"description": "with view=seat: the seat whose hand is shown (the recorder must name it)"})
+
+
+class StreamTicketSchema(Schema):
+    """A stream ticket: the one credential allowed in a URL, bound to one game and one view, never logged."""
+
+    ticket = fields.String(metadata={"description": "signed, opaque; send it as the stream's `?ticket=`"})
+    expires_at = fields.DateTime(
+        metadata={"description": "until when it opens connections (60 s after it is issued), reconnects included"}
+    )
+    view = fields.String(metadata={"description": "the view it grants: spectator, seat or full"})
+    url = fields.String(metadata={"description": "the stream's URL with the ticket, for an EventSource"})
+
+
+class StreamArgsSchema(Schema):
+    """Where a stream starts, and the ticket that stands for a token (a browser's EventSource sends no header)."""
+
+    last_event_id = WholeNumber(
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "start after this version (a Last-Event-ID header, sent on reconnects, wins)"},
+    )
+    ticket = fields.String(
+        validate=validate.Length(min=1, max=2000),
+        metadata={"description": "a stream ticket (POST /games/{id}/stream-tickets): a private game or a wider view"},
+    )
+
+
+class StreamHeadersSchema(Schema):
+    """The header a browser's EventSource sends when it reconnects: where the stream left off."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    last_event_id = WholeNumber(
+        data_key="Last-Event-ID",
+        validate=validate.Range(min=0, max=MAX_VERSION),
+        metadata={"description": "the version of the last event received: the stream resumes after it"},
+    )

@@ -216,6 +216,21 @@ GENERIC: tuple[Problem, ...] = (
         404,
     ),
     Problem(
+        "invalid-ticket",
+        "Not a stream ticket of this game",
+        "the stream's `ticket`: one that POST /games/{id}/stream-tickets issued for this game, unaltered",
+        "this stream ticket is not one this service issued for this game",
+        403,
+    ),
+    Problem(
+        "ticket-expired",
+        "Stream ticket expired",
+        "the stream's `ticket`: it opens connections for 60 seconds after it is issued; ask for a new one",
+        "this stream ticket has expired (it opens connections for 60 s): ask POST /games/{id}/stream-tickets for a "
+        "new one",
+        401,
+    ),
+    Problem(
         "token-in-query",
         "Token in the URL",
         "the query string: a token is never accepted there (URLs are logged and kept in histories); send it as "

@@ -30,6 +30,7 @@ from service.access import AccessCases
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
+from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
 
@@ -99,6 +100,8 @@ class Meldbook(AccessCases):
         self.chance = chance or Chance()
         self.keyed = KeyedTokens(self, secret)
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
+        self.tickets = StreamTickets(self.keyed.sign)
+        """Stream tickets, signed with the same secret (service/tickets.py)."""
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""

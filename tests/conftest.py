@@ -14,6 +14,9 @@ from tests import pg
 # The suite creates games by the hundred from one address: the creation limit is off unless a test sets it
 # (tests/e2e/test_rate_limits.py), and the servers the tests start inherit this.
 os.environ.setdefault("MELDBOOK_RATE_LIMIT_CREATE", "off")
+# A stream served in the test process sends what is stored and ends (no waiting): the tests that follow a live
+# game set a lifetime of their own (tests/e2e/test_streams_live.py, the viewer page's).
+os.environ.setdefault("MELDBOOK_STREAM_SECONDS", "0")
 
 UNREACHABLE = "PostgreSQL is not reachable on"
 POSTGRES_FIXTURES = {"postgres_admin", "postgres_dbname", "fresh_postgres_dbname"}

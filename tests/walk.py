@@ -25,7 +25,7 @@ from domain.variants import variant_named
 from domain.visibility import Viewer, view_doc
 from service.application import Meldbook, StoredEvent, present_event, present_state
 from service.tokens import token_hash
-from tests.e2e.helpers import all_events
+from tests.e2e.helpers import all_events, streamed
 from tests.oracle import Oracle, card_places
 
 TOKEN = "walk-token"
@@ -87,6 +87,7 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
     """Read every version of the game both ways and run every check on each; return how many versions were read."""
     auth = {"Authorization": f"Bearer {TOKEN}"}
     listed = [all_events(client, f"/games/{game.id}", headers) for headers in ({}, auth)]
+    check_the_stream_sends_what_the_events_show_in_each_view(client, game, listed)
     frames = [replay_frames(client, game, headers) for headers in ({}, auth)]
     meldbook: Meldbook = client.application.extensions["meldbook"]
     stored = meldbook.stored_events(UUID(game.id))
@@ -114,6 +115,27 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
         for check in checks:
             check(at)
     return game.last
+
+
+def check_the_stream_sends_what_the_events_show_in_each_view(
+    client: FlaskClient, game: Walked, listed: list[list[dict[str, Any]]]
+) -> None:
+    """The stream in a view sends, event by event, what GET /events shows in that view: the spectator's (no
+    token), the full view (the recorder's token), and a seat's, both with its seat token and with a seat ticket
+    the recorder asked for."""
+    url, auth = f"/games/{game.id}", {"Authorization": f"Bearer {TOKEN}"}
+    assert streamed(client, url) == listed[0], "the spectator's stream differs from the spectator's events"
+    assert streamed(client, url, auth) == listed[1], "the full stream differs from the recorder's events"
+    player = client.get(url).get_json()["players"][0]
+    issued = client.post(f"{url}/tokens/seats/{player}", headers=auth)
+    assert issued.status_code == 201, issued.get_data(as_text=True)[:300]
+    seat = {"Authorization": f"Bearer {issued.get_json()['token']}"}
+    seat_events = all_events(client, url, seat)
+    assert seat_events != listed[0] or game.last < 10, "a seat's events show nothing more than a spectator's"
+    assert streamed(client, url, seat) == seat_events, "a seat's stream differs from its events"
+    ticket = client.post(f"{url}/stream-tickets", json={"view": "seat", "player": player}, headers=auth)
+    assert ticket.status_code == 201, ticket.get_data(as_text=True)[:300]
+    assert streamed(client, url, query=f"?ticket={ticket.get_json()['ticket']}") == seat_events
 
 
 def replay_frames(client: FlaskClient, game: Walked, headers: dict[str, str]) -> dict[int, dict[str, Any]]:

@@ -3,6 +3,9 @@
 // A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only.
 // The annotations of the hand come from GET /games/{id}/annotations; those of the move shown (and of its hand and
 // the game) are listed, and with a token an annotation is added at the move shown (POST, the same header).
+// It follows a live game through GET /games/{id}/stream (an EventSource; with a token, through a stream ticket,
+// the one credential allowed in a URL): when new events arrive it reads the replay again, and steps forward
+// when it was showing the game's latest move.
 "use strict";
 (function () {
   const root = document.getElementById("viewer");
@@ -23,6 +26,9 @@
     if (token) sent.Authorization = "Bearer " + token;
     return sent;
   }
+  let stream = null;
+  let lastEvent = 0;
+  let refreshing = null;
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -126,7 +132,7 @@
     index = Math.max(0, Math.min(frames.length - 1, i));
     const frame = frames[index];
     draw(frame);
-    const last = hands[hands.length - 1].last_move;
+    const last = latestMove();
     $("prev").disabled = frame.move <= 0;
     $("next").disabled = frame.move >= last;
     $("scrubber").value = frame.move;
@@ -183,6 +189,15 @@
     }
   }
 
+  // Whether the game has ended, as far as the frames read show: a stream would bring nothing more.
+  function over() {
+    return hand === hands.length && frames.length > 0 && frames[frames.length - 1].state.over === true;
+  }
+
+  function latestMove() {
+    return hands.length ? hands[hands.length - 1].last_move : 0;
+  }
+
   async function load(wanted, move) {
     hand = wanted;
     root.setAttribute("aria-busy", "true");
@@ -201,13 +216,85 @@
       $("scrubber").min = span.first_move;
       $("scrubber").max = span.last_move;
       $("hand").value = hand;
+      $("move").max = latestMove();
       show(Math.max(0, frames.findIndex((f) => f.move === move)));
       await loadNotes();
+      if (!stream && !over()) follow();
     } catch (error) {
       $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
     } finally {
       root.removeAttribute("aria-busy");
     }
+  }
+
+  // The stream says something was recorded: read the replay again, a moment after the last event of a move.
+  function recorded(event) {
+    lastEvent = Math.max(lastEvent, Number(event.lastEventId) || 0);
+    clearTimeout(refreshing);
+    refreshing = setTimeout(refresh, 150);
+  }
+
+  async function refresh() {
+    if (!frames.length) return;
+    const following = frames[index].move === latestMove();
+    const params = query();
+    params.delete("hand");
+    const answer = await fetch("/games/" + game + "/replay?" + params, { headers: headers() });
+    if (!answer.ok) return;
+    const body = await answer.json();
+    hands = body.hands;
+    for (const span of hands) {
+      if (![...$("hand").options].some((o) => Number(o.value) === span.hand)) $("hand").append(el("option", { value: span.hand }, span.hand));
+    }
+    $("move").max = latestMove();
+    if (following || body.hand === hand) {
+      const shown = frames[index].move;
+      frames = body.frames;
+      hand = body.hand;
+      const span = hands[hand - 1];
+      $("scrubber").min = span.first_move;
+      $("scrubber").max = span.last_move;
+      $("hand").value = hand;
+      show(following ? frames.length - 1 : Math.max(0, frames.findIndex((f) => f.move === shown)));
+      if (over() && stream) {
+        stream.close();
+        stream = null;
+      }
+    } else {
+      $("next").disabled = frames[index].move >= latestMove();
+    }
+  }
+
+  // Open the game's stream in the page's view: a public game's spectator needs no ticket; a token asks for one.
+  async function follow() {
+    if (stream) stream.close();
+    stream = null;
+    let url = "/games/" + game + "/stream?";
+    const token = sessionStorage.getItem(tokenKey);
+    if (token) {
+      const body = {};
+      const params = query();
+      if (params.get("view")) body.view = params.get("view");
+      if (params.get("player")) body.player = params.get("player");
+      try {
+        const answer = await fetch("/games/" + game + "/stream-tickets", {
+          method: "POST", body: JSON.stringify(body),
+          headers: { ...headers(), "Content-Type": "application/json" },
+        });
+        if (!answer.ok) return;
+        url = (await answer.json()).url + "&";
+      } catch (error) {
+        return;
+      }
+    }
+    const last = lastEvent || (frames.length ? frames[frames.length - 1].versions.last : 0);
+    const opened = new EventSource(url + "last_event_id=" + last);
+    opened.addEventListener("message", recorded);
+    opened.addEventListener("error", () => {
+      // A refused reconnect (an expired ticket) closes the EventSource: ask again, from the last event it had.
+      if (opened.readyState === EventSource.CLOSED && stream === opened) setTimeout(follow, 2000);
+    });
+    stream = opened;
   }
 
   function go(move) {
@@ -268,6 +355,9 @@
     else sessionStorage.removeItem(tokenKey);
     annotate.hidden = !token;
     root.dataset.view = $("view").value;
+    lastEvent = 0;
+    if (stream) stream.close();
+    stream = null;
     load(hand, frames.length ? frames[index].move : Number(root.dataset.move));
   });
   $("forget-token").addEventListener("click", () => {
@@ -275,6 +365,9 @@
     $("token").value = "";
     annotate.hidden = true;
     root.dataset.view = "";
+    lastEvent = 0;
+    if (stream) stream.close();
+    stream = null;
     load(hand, frames[index].move);
   });
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -141,3 +142,31 @@ def play(client: FlaskClient, game: Created, rng: random.Random, moves: int) -> 
         assert response.status_code == 201, (body, response.get_json())
         assert response.get_json()["version"] > version
     return moves
+
+
+def sse_messages(text: str) -> list[dict[str, Any]]:
+    """The messages of a Server-Sent Events body, each as its fields (`id`, `data`, ...); comments left out."""
+    messages = []
+    for block in text.split("\n\n"):
+        fields: dict[str, Any] = {}
+        for line in block.splitlines():
+            if line and not line.startswith(":"):
+                name, _, value = line.partition(":")
+                fields[name] = value.removeprefix(" ")
+        if "data" in fields:
+            messages.append(fields)
+    return messages
+
+
+def streamed(client: Any, game_url: str, headers: dict[str, str] | None = None, query: str = "") -> list[dict]:
+    """Every event a game's stream sends (a stream served in the test process ends once it has sent what is
+    stored), each checked to carry its version as its SSE id."""
+    response = client.get(f"{game_url}/stream{query}", headers=headers or {})
+    assert response.status_code == 200, response.get_data(as_text=True)[:500]
+    assert response.mimetype == "text/event-stream"
+    events = []
+    for fields in sse_messages(response.get_data(as_text=True)):
+        event = json.loads(fields["data"])
+        assert fields["id"] == str(event["version"]), fields
+        events.append(event)
+    return events

@@ -33,6 +33,7 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/seats/<player>", "PUT"): {"device": False},
     ("/games/<uuid:game_id>/annotations", "POST"): {"target": "game", "comment": "a note"},
     ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
+    ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
 }
 WRITERS = ("seat", "other-seat", "recorder")
 """The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for

@@ -107,6 +107,7 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/seats/{player}", "put"),
         ("/games/{game_id}/annotations", "post"),
         ("/games/{game_id}/annotations/{annotation_id}", "patch"),
+        ("/games/{game_id}/stream-tickets", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -124,9 +125,10 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     annotation = "/games/{game_id}/annotations/{annotation_id}"
     for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
-    reads = ("/games/{game_id}", "/games/{game_id}/events", "/games/{game_id}/state", "/games/{game_id}/replay")
-    for read in (*reads, "/games/{game_id}/annotations"):
-        assert security.pop((read, "get")) == [{}, *({name: []} for name in schemes)], read
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations")
+    reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
+    for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:
+        assert security.pop(read) == [{}, *({name: []} for name in schemes)], read
     for path, method in [key for key in security if "/tokens/" in key[0] or "/seats/" in key[0]]:
         assert security.pop((path, method)) == [{"recorderToken": []}], (path, method)
     assert set(security.values()) == {None}
@@ -141,3 +143,10 @@ def test_the_version_headers_and_their_answers_are_documented(sqlite_app: Flask)
     assert "ETag" in move["responses"]["201"]["headers"]
     assert "ETag" in spec["paths"]["/games/{game_id}"]["get"]["responses"]["200"]["headers"]
     assert {"ETag", "Location"} <= set(spec["paths"]["/games"]["post"]["responses"]["201"]["headers"])
+
+
+def test_the_stream_is_documented_as_server_sent_events_resuming_after_last_event_id(sqlite_app: Flask) -> None:
+    stream = served_spec(sqlite_app)["paths"]["/games/{game_id}/stream"]["get"]
+    assert set(stream["responses"]["200"]["content"]) == {"text/event-stream"}
+    parameters = {(p["in"], p["name"]) for p in stream["parameters"]}
+    assert {("header", "Last-Event-ID"), ("query", "last_event_id"), ("query", "ticket")} <= parameters

@@ -19,6 +19,7 @@ from werkzeug.serving import make_server
 
 from api.app import create_app
 from api.headers import PAGE_POLICY
+from tests.bots import concrete_bodies
 from tests.bots.royal import play_royal
 from tests.bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
@@ -323,3 +324,50 @@ def test_the_view_page_steps_through_every_hand_of_a_whole_game(
         finally:
             chromium.close()
     assert not problems, problems
+
+
+def record_listed_move(server: str, game: str, token: str) -> None:
+    """Record one move the legal-actions list offers, through the API, as the recorder."""
+    shown = call(f"{server}/games/{game}", token=token)
+    body = next(b for entry in shown["legal_actions"] for b in concrete_bodies(entry))
+    call(f"{server}/games/{game}/moves", {**body, "expected_version": shown["version"]}, token)
+
+
+@pytest.mark.parametrize("with_token", [False, True], ids=["spectator", "ticket"])
+def test_the_view_page_at_the_latest_move_follows_moves_recorded_through_the_api(
+    server: str, with_token: bool
+) -> None:
+    sync_api = browser()
+    created = call(f"{server}/games", {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
+    game, token = created["id"], created["token"]
+    for _ in range(3):
+        record_listed_move(server, game, token)
+    latest = call(f"{server}/games/{game}/replay", token=token)["hands"][-1]["last_move"]
+    problems: list[str] = []
+    sent: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            page = watched(chromium.new_page(viewport=DESKTOP), problems)
+            page.on("request", lambda r: sent.append(r.url))
+            page.goto(f"{server}/games/{game}/view?at={latest}")
+            if with_token:
+                page.locator("#token").fill(token)
+                page.locator("#view").select_option("full")
+                page.get_by_role("button", name="Use").click()
+                page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
+            page.wait_for_function("() => [...performance.getEntriesByType('resource')]"
+                                   ".some((e) => e.name.includes('/stream'))", timeout=10_000)
+            for move in (latest + 1, latest + 2):
+                record_listed_move(server, game, token)
+                view = "&view=full" if with_token else ""
+                frame = call(f"{server}/games/{game}/replay?at={move}{view}", token=token if with_token else None)
+                shows(page, frame["frames"][0])
+                assert page.get_by_role("button", name="Next move").is_disabled()
+        finally:
+            chromium.close()
+    assert not problems, problems
+    streams = [url for url in sent if "/stream?" in url]
+    assert streams and ("ticket=" in streams[-1]) == with_token  # the page opened the public stream before the token
+    assert with_token or not [url for url in streams if "ticket=" in url]
+    assert not [url for url in sent if token in url]

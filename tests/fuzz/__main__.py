@@ -62,6 +62,8 @@ def create_game(base_url: str, setup: dict[str, object]) -> dict[str, str]:
 
 def main(arguments: list[str]) -> int:
     """Serve, seed, fuzz; the exit status of `st run`."""
+    # A game's stream answers what is stored and ends, rather than stay open past the request timeout.
+    os.environ.setdefault("MELDBOOK_STREAM_SECONDS", "0")
     with (
         throwaway_store() as store,
         running_server(store) as server,

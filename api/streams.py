@@ -1,0 +1,147 @@
+"""GET /games/{id}/stream: a game's new events as Server-Sent Events, through the caller's view; and the tickets
+that let a browser's EventSource, which sends no Authorization header, open one (POST .../stream-tickets).
+
+Each event is one SSE message: `id:` its version (what the browser sends back as Last-Event-ID when it
+reconnects) and `data:` the event as GET /games/{id}/events shows it in that view. A comment (`: keep-alive`)
+goes out when nothing was sent for 15 s; a connection lasts at most MELDBOOK_STREAM_SECONDS (300 by default),
+then the client reconnects where it left off. A stream holds one thread of a gthread worker (api/gunicorn_config.py)
+and no store connection while it waits; it stops once the client has gone.
+"""
+
+from __future__ import annotations
+
+import json
+import select
+import socket
+from collections.abc import Callable, Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from flask import Flask, Response, current_app, g, request, url_for
+from flask.views import MethodView
+
+from api.access import caller, meldbook, viewer_of
+from api.contract import TOKEN_OPTIONAL
+from api.gunicorn_config import STOPPING
+from api.parsing import Blueprint
+from api.replays import narrowed
+from api.schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
+from domain.visibility import Viewer
+from service.streams import Pace, follow
+
+blp = Blueprint("streams", __name__, description="Live games")
+PACE = "meldbook.stream_pace"
+RETRY_MS = 2000
+"""How long a browser waits before it reconnects (the SSE `retry:` field)."""
+EVENT_STREAM = "text/event-stream"
+SSE_MESSAGE = {
+    "type": "object",
+    "description": "one message of the stream",
+    "properties": {
+        "id": {"type": "string", "description": "the event's version: send it back as Last-Event-ID"},
+        "event": {"type": "string", "enum": ["message"]},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/Event"},
+            "description": "the event as GET /games/{id}/events shows it in this view",
+        },
+    },
+    "required": ["id", "data"],
+}
+STREAM_ANSWER = (
+    "Server-Sent Events: each stored event after the start, as `id: <version>` and `data: <the event as "
+    "GET /games/{id}/events shows it in this view>`; `: keep-alive` comments; the connection ends after "
+    "MELDBOOK_STREAM_SECONDS and the client reconnects with Last-Event-ID"
+)
+
+
+def install(app: Flask, environ: Mapping[str, str]) -> None:
+    """Each stream's pace; MELDBOOK_STREAM_SECONDS bounds how long one connection lasts."""
+    app.extensions[PACE] = Pace(lifetime=float(environ.get("MELDBOOK_STREAM_SECONDS", "300")))
+
+
+def message(event: dict[str, Any]) -> str:
+    """One event as an SSE message: its version as the id, the event as JSON on one data line."""
+    return f"id: {event['version']}\ndata: {json.dumps(event, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+def peer_gone(environ: Mapping[str, Any]) -> Callable[[], bool]:
+    """Whether the client has closed its connection (gunicorn hands the socket over; elsewhere, never known)."""
+    sock = environ.get("gunicorn.socket")
+    if not isinstance(sock, socket.socket):
+        return lambda: False
+
+    def gone() -> bool:
+        try:
+            readable, _, _ = select.select([sock], [], [], 0)
+            return bool(readable) and sock.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):
+            return True
+
+    return gone
+
+
+@blp.route("/games/<uuid:game_id>/stream")
+class Stream(MethodView):
+    """A game's events as they are recorded."""
+
+    @blp.arguments(StreamArgsSchema, location="query")
+    @blp.arguments(StreamHeadersSchema, location="headers")
+    @blp.response(200, description=STREAM_ANSWER, content_type=EVENT_STREAM)
+    @blp.problem(401, "an expired ticket")
+    @blp.problem(403, "a token or ticket this game does not know")
+    @blp.problem(404, "no such game (or a private game without one of its tokens or tickets)")
+    @blp.doc(
+        security=TOKEN_OPTIONAL,
+        responses={"200": {"description": STREAM_ANSWER, "content": {EVENT_STREAM: {"schema": SSE_MESSAGE}}}},
+    )
+    def get(self, args: dict[str, Any], headers: dict[str, Any], game_id: UUID) -> Response:
+        """Each event recorded after the start, as it is recorded, in the caller's view (a ticket's, or the
+        token's); a public game's spectator needs neither."""
+        viewer: Viewer = g.get("ticket_viewer") or viewer_of(caller())
+        after = headers.get("last_event_id", args.get("last_event_id", 0))  # a reconnect's header wins
+        app = meldbook()
+        app.latest_version(game_id)  # no such game: 404 now, before the stream starts
+        pace: Pace = current_app.extensions[PACE]
+        client_gone = peer_gone(request.environ)
+        stopping = current_app.extensions.get(STOPPING, lambda: False)  # set by api/gunicorn_config.py
+        batches = follow(app, game_id, viewer, after, pace, lambda: client_gone() or stopping())
+
+        def lines() -> Iterator[str]:
+            yield f"retry: {RETRY_MS}\n\n"
+            for batch in batches:
+                yield "".join(map(message, batch)) if batch else ": keep-alive\n\n"
+
+        response = Response(lines(), mimetype=EVENT_STREAM)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold messages back
+        return response
+
+
+@blp.route("/games/<uuid:game_id>/stream-tickets")
+class StreamTickets(MethodView):
+    """Tickets that open a game's stream in a browser."""
+
+    @blp.arguments(StreamTicketBodySchema)
+    @blp.response(201, StreamTicketSchema)
+    @blp.problem(401, "a private game's stream without a token")
+    @blp.problem(403, "a token this game does not know, or a view wider than the token allows")
+    @blp.problem(404, "no such game (or a private game without one of its tokens)")
+    @blp.doc(security=TOKEN_OPTIONAL)
+    def post(self, body: dict[str, Any], game_id: UUID) -> Response:
+        """A ticket for this game's stream in the token's view or a narrower one: it opens connections (and the
+        browser's reconnects) for 60 seconds; it is the one credential allowed in a URL, and never logged."""
+        app = meldbook()
+        players = app.game(game_id, version=1).players
+        viewer = narrowed(viewer_of(caller()), body.get("view"), body.get("player"), players)
+        issued = app.tickets.issue(game_id, viewer)
+        url = url_for("streams.Stream", game_id=game_id, ticket=issued.ticket)
+        shown = {
+            "ticket": issued.ticket,
+            "expires_at": datetime.fromtimestamp(issued.expires_at, UTC).isoformat(),
+            "view": viewer.view,
+            "url": url,
+        }
+        return Response(json.dumps(shown), status=201, mimetype="application/json")

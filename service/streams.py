@@ -1,0 +1,75 @@
+"""A game's new events as they are stored, for a stream: polled from the store, so that a move recorded through
+any worker reaches a stream served by any other.
+
+`follow` reads the events after the last one sent, through the caller's view, every `poll` seconds; it holds no
+store connection while it waits. It yields a batch of presented events when there are new ones, an empty batch as
+a heartbeat when nothing was sent for `heartbeat` seconds, and ends once `lifetime` seconds have passed (the client
+reconnects from the last event it got), when the client has gone, or when the store stops answering.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from domain.visibility import Viewer
+from service.application import Meldbook, present_event
+from service.availability import STORE_DOWN, StoreUnavailableError
+
+LOG = logging.getLogger(__name__)
+BATCH = 500
+"""At most this many events are read at once; a stream that starts far behind catches up batch by batch."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How often a stream polls, how long it may stay silent, and how long one connection lives (seconds)."""
+
+    poll: float = 0.5
+    heartbeat: float = 15.0
+    lifetime: float = 300.0
+
+
+def follow(
+    app: Meldbook,
+    game_id: UUID,
+    viewer: Viewer,
+    after: int,
+    pace: Pace,
+    gone: Callable[[], bool] = lambda: False,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> Iterator[list[dict[str, Any]]]:
+    """Batches of the game's events after version `after`, as the viewer sees them, until the stream ends."""
+    started = sent = clock()
+    while True:
+        try:
+            batch = new_events(app, game_id, viewer, after)
+        except (StoreUnavailableError, *STORE_DOWN):  # the client reconnects from the last event it got
+            LOG.warning("stream of game %s ended: the store does not answer", game_id)
+            return
+        if batch:
+            yield batch
+            after, sent = batch[-1]["version"], clock()
+            continue
+        now = clock()
+        if now - started >= pace.lifetime or gone():
+            return
+        if now - sent >= pace.heartbeat:
+            yield []
+            sent = now
+        sleep(pace.poll)
+
+
+def new_events(app: Meldbook, game_id: UUID, viewer: Viewer, after: int) -> list[dict[str, Any]]:
+    """The events after a version, at most BATCH of them, as the viewer sees them; asks only for the last version
+    while there is nothing new."""
+    if app.latest_version(game_id) <= after:
+        return []
+    events = app.stored_events(game_id, after=after, limit=BATCH)
+    hands = app.hand_spans(game_id, viewer)
+    return [present_event(event, viewer, hands) for event in events]
