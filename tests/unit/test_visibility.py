@@ -106,3 +106,15 @@ def test_a_seat_sees_the_secret_fields_of_its_own_moves_and_its_own_entry_of_a_c
     assert view_event(deal, secret, arbiter, ended=True) == {**deal, "seed": None}
     assert view_event(deal, secret, arbiter) == view_event(deal, secret, Viewer.SPECTATOR)
     assert view_event(deal, secret, Viewer.FULL) == deal
+
+
+def test_an_ended_hand_is_shown_in_full_at_every_depth_of_a_state_or_an_event() -> None:
+    """Shown in full means everywhere in the document: in lists and lists of mappings, and inside an event's
+    payload as in a state (the arbiter reading the events of a hand that has ended)."""
+    arbiter = Viewer("spectator", ended_hands_in_full=True)
+    shown = view_doc(nested_doc(), arbiter, ended=True)
+    assert shown["rounds"] == [{"hands": [HAND], "seed": None, "note": "first"}, [HAND, "plain"]]
+    payload = {"player": "ann", "rounds": [{"hands": [dict(HAND)]}], "zone": dict(HAND)}
+    assert view_event(payload, (), arbiter, ended=True) == payload
+    assert view_event(payload, (), arbiter, ended=False)["zone"] == {"count": 2, "secret": True}
+

@@ -53,8 +53,10 @@ def test_the_recorder_may_end_the_game() -> None:
     cut_to(game, "p3")
     end_game(game)
     assert game.state.phase == "over" and game.state.ended.startswith("ended by the recorder")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as refused:
         end_game(game)
+    assert refused.value.code == "wrong-phase"
+    assert refused.value.message == "an end_game action is not open now: the game is over"
 
 
 def test_ending_the_game_is_the_tables_action_and_needs_its_confirmation() -> None:
