@@ -176,6 +176,22 @@ def test_a_token_is_never_accepted_in_the_query_string(app: Flask, client: Flask
     assert game.token not in response.get_data(as_text=True) and game.token not in problem["detail"]
 
 
+def test_a_refused_token_is_never_echoed_in_the_answer(app: Flask, client: FlaskClient) -> None:
+    game, seats = seats_game(client)
+    wrong = "not-a-token-of-this-game-0123456789"
+    revoked = seats["Bob"]
+    assert client.delete(f"{game.url}/tokens/seats/Bob", headers=game.auth).status_code in (200, 204)
+    body = {"type": "cut", "player": "Ann", "expected_version": game.version}
+    for token in (wrong, revoked, seats["Ann"]):
+        for response in (
+            client.get(game.url, headers=bearer(token)),
+            client.post(f"{game.url}/moves", json={**body, "player": "Cy"}, headers=bearer(token)),
+            client.post(f"{game.url}/tokens/recorder", headers=bearer(token)),
+        ):
+            assert response.status_code in (200, 403), response.get_data(as_text=True)
+            assert token not in response.get_data(as_text=True)
+
+
 def test_a_device_label_that_is_not_single_line_text_is_refused_and_nothing_is_stored(
     app: Flask, client: FlaskClient
 ) -> None:
