@@ -342,7 +342,21 @@ class ProblemTypePageSchema(PageSchema):
 VIEWS = ("spectator", "seat", "full")
 
 
-class ReplayArgsSchema(Schema):
+class NarrowedViewSchema(Schema):
+    """A view narrower than the caller's token allows (api/replays.py `narrowed`): the replay's and a stream
+    ticket's `view` and `player`."""
+
+    view = fields.String(
+        validate=validate.OneOf(VIEWS),
+        metadata={
+            "description": "narrow the view the token allows: full (the recorder) to seat or spectator, seat to "
+            "spectator; a wider view is refused with 403 view-not-allowed (default: the token's own view)"
+        },
+    )
+    player = Name(metadata={"description": "with view=seat: the seat whose hand is shown (the recorder must name it)"})
+
+
+class ReplayArgsSchema(NarrowedViewSchema):
     """Which hand (or move) of a game to replay, and in which view."""
 
     hand = WholeNumber(
@@ -353,14 +367,6 @@ class ReplayArgsSchema(Schema):
         validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "only the frame of this move (0: the setup); its hand is answered unless `hand` says"},
     )
-    view = fields.String(
-        validate=validate.OneOf(VIEWS),
-        metadata={
-            "description": "narrow the view the token allows: full (the recorder) to seat or spectator, seat to "
-            "spectator; a wider view is refused with 403 view-not-allowed (default: the token's own view)"
-        },
-    )
-    player = Name(metadata={"description": "with view=seat: the seat whose hand is shown (the recorder must name it)"})
 
 
 class HandSpanSchema(Schema):
@@ -409,19 +415,10 @@ class ReplaySchema(Schema):
     frames = fields.List(fields.Nested(FrameSchema))
 
 
-class StreamTicketBodySchema(Schema):
+class StreamTicketBodySchema(NarrowedViewSchema):
     """Which view a stream ticket grants: the token's own, or one narrower (as a replay's `view` and `player`)."""
 
     error_messages = BODY_NOT_OBJECT
-
-    view = fields.String(
-        validate=validate.OneOf(VIEWS),
-        metadata={
-            "description": "narrow the view the token allows, as the replay's `view` does (default: the token's own "
-            "view); a wider view is refused with 403 view-not-allowed"
-        },
-    )
-    player = Name(metadata={"description": "with view=seat: the seat whose hand is shown (the recorder must name it)"})
 
 
 class StreamTicketSchema(Schema):
