@@ -25,13 +25,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from api.replay_schemas import VIEWS
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
 from replays.frames import replay_hand
 
 SYMBOLS = {"C": ("♣", ""), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "")}
 CARD = re.compile(r"^(10|[2-9AJQKT])([CDHS])$")
-VIEWS = ("spectator", "seat", "full")
 
 
 @click.command("replay")

@@ -10,7 +10,7 @@ from flask.views import MethodView
 from api.access import meldbook, viewer_for
 from api.contract import TOKEN_OPTIONAL
 from api.parsing import Blueprint
-from api.schemas import ReplayArgsSchema, ReplaySchema
+from api.replay_schemas import ReplayArgsSchema, ReplaySchema
 from domain.errors import IllegalMoveError, MeldbookError
 from domain.visibility import Viewer
 from replays.frames import replay_hand

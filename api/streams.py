@@ -25,8 +25,8 @@ from api.access import caller, meldbook, viewer_of
 from api.contract import TOKEN_OPTIONAL
 from api.gunicorn_config import STOPPING
 from api.parsing import Blueprint
+from api.replay_schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
 from api.replays import narrowed
-from api.schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
 from domain.visibility import Viewer
 from service.streams import Pace, follow
 
