@@ -16,6 +16,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import MoveGroup, group_moves
 from domain.moves import MoveRecorded
@@ -24,15 +25,20 @@ from domain.variants import variant_named
 from domain.visibility import Viewer
 from domain.words import events_in_words, in_words
 from replays.changes import changes
-from service.application import (
-    GameNotFoundError,
-    HandNotFoundError,
-    Meldbook,
-    MoveNotFoundError,
-    describe,
-    present_event,
-    present_state,
-)
+from service.application import GameNotFoundError, Meldbook, describe, present_event, present_state
+
+
+class HandNotFoundError(MeldbookError):
+    """A replay asked for a hand the game has not reached."""
+
+    code = "hand-not-found"
+
+
+class MoveNotFoundError(MeldbookError):
+    """A replay asked for a move the game (or the hand asked for) does not hold."""
+
+    code = "move-not-found"
+
 
 ACTIONS = ("legal_actions", "table_actions")
 """What a frame leaves out of the state: actions are listed only at the latest version, to the recorder."""

@@ -48,18 +48,6 @@ class GameNotFoundError(MeldbookError):
     code = "game-not-found"
 
 
-class HandNotFoundError(MeldbookError):
-    """A replay asked for a hand the game has not reached."""
-
-    code = "hand-not-found"
-
-
-class MoveNotFoundError(MeldbookError):
-    """A replay asked for a move the game (or the hand asked for) does not hold."""
-
-    code = "move-not-found"
-
-
 class StaleVersionError(MeldbookError):
     """The client's expected version is not the game's current version."""
 

@@ -20,7 +20,7 @@ from domain.problems import GENERIC
 from domain.variants import PROBLEMS, VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("domain", "service", "api")
+PACKAGES = ("domain", "service", "api", "replays")
 
 
 @dataclass(frozen=True)
