@@ -65,6 +65,10 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/tokens/arbiter", "POST"): MANAGE,
     (f"{GAME}/tokens/arbiter", "DELETE"): MANAGE,
     (f"{GAME}/seats/<player>", "PUT"): MANAGE,
+    (f"{GAME}/settlement", "GET"): READ,
+    (f"{GAME}/settlement/players/<player>", "GET"): READ,
+    (f"{GAME}/audit", "GET"): READ,
+    (f"{GAME}/what-if", "POST"): READ,
 }
 """The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
 

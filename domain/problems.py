@@ -52,6 +52,21 @@ GENERIC: tuple[Problem, ...] = (
     ),
     Problem("unknown-card", "Not a card", f"a card code, named by `field`: {SPELLINGS}", "'1C' is not a card: ..."),
     Problem(
+        "audit.no-envelopes",
+        "Record cannot be audited",
+        "the audit records a game's stored actions again: a game stored before moves carried their actions has none",
+        "this game was stored before moves carried their actions: its moves cannot be recorded again",
+        409,
+    ),
+    Problem(
+        "what-if.actions-need-full-view",
+        "Alternative actions need the full view",
+        "`actions` of a what-if: they are played against the hidden cards, so only a caller who sees every card may "
+        "send them; other house-rule options are open to every reader",
+        "alternative actions are played against the hidden cards, so only a caller who sees every card may ask",
+        403,
+    ),
+    Problem(
         "invalid-action",
         "Malformed action",
         "the move body: its type and fields, as GET /variants lists them for the variant",

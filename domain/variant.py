@@ -12,7 +12,9 @@ from domain.decision import Chance as Chance  # re-exported: variants and caller
 from domain.decision import Decision as Decision
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
+from domain.movements import Conservation, Readings
 from domain.problems import Problem
+from domain.rule import Rule
 from domain.words import Phrase
 
 DEAL_MODES = ("recorded", "shuffled")
@@ -79,6 +81,12 @@ class Variant(ABC):
     """Topics of the events that end a hand: from one on, the hand's record may be shown in full to those allowed."""
     phrases: ClassVar[Mapping[str, Phrase]] = {}
     """Each action kind in words, for replays (domain/<variant>/words.py); other kinds read by the fallback."""
+    rule_table: ClassVar[tuple[Rule, ...]] = ()
+    """The variant's rule table (domain/<variant>/catalogue.py): every rule it applies, with its sentence and source."""
+    ledger_readings: ClassVar[Readings] = {}
+    """The movements of money, chips or points each of its stored events made, by topic (the settlement's)."""
+    conservation: ClassVar[tuple[Conservation, ...]] = ()
+    """The conservation laws of its units, checked by the settlement at every event."""
 
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""

@@ -9,7 +9,7 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.robins import dealing, events, legacy, legal, table, turn, words
+from domain.robins import catalogue, dealing, events, legacy, legal, table, turn, words
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import hands_shown
@@ -57,6 +57,9 @@ class Robins(Variant):
     hand_starters = frozenset({events.HandDealt.TOPIC})
     hand_enders = frozenset({events.HandEnded.TOPIC})
     phrases = words.PHRASES
+    rule_table = catalogue.RULES
+    ledger_readings = catalogue.READINGS
+    conservation = catalogue.CONSERVATION
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

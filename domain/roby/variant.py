@@ -10,7 +10,7 @@ from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import dealing, events, legacy, legal, play, settle, words
+from domain.roby import catalogue, dealing, events, legacy, legal, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -76,6 +76,9 @@ class Roby(Variant):
     hand_starters = frozenset({events.HandDealt.TOPIC})
     hand_enders = frozenset({events.WentOut.TOPIC, events.HandVoided.TOPIC})
     phrases = words.PHRASES
+    rule_table = catalogue.RULES
+    ledger_readings = catalogue.READINGS
+    conservation = catalogue.CONSERVATION
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

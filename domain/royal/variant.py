@@ -11,7 +11,20 @@ from domain.docs import hands_doc, owned_cards_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.royal import aces, auction, dealing, events, events_play, legacy, legal, poker, rummy, settle, words
+from domain.royal import (
+    aces,
+    auction,
+    catalogue,
+    dealing,
+    events,
+    events_play,
+    legacy,
+    legal,
+    poker,
+    rummy,
+    settle,
+    words,
+)
 from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
@@ -81,6 +94,9 @@ class RoyalRummy(Variant):
     hand_starters = frozenset({events.HandsDealt.TOPIC})
     hand_enders = frozenset({events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC})
     phrases = words.PHRASES
+    rule_table = catalogue.RULES
+    ledger_readings = catalogue.READINGS
+    conservation = catalogue.CONSERVATION
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind

@@ -1,0 +1,101 @@
+"""The audit: every event the rules derived, derived again from the record's moves and compared with the stored one.
+
+The record's move envelopes are recorded again, in order, into a scratch game set up the same way (the one rules
+engine: domain/reexecution.py); the stored events and the derived ones are then aligned, and every difference is a
+discrepancy: an event changed (a payment moved to another player, a fee rounded the wrong way), missing from the
+store (a payment never stored), or extra in it (a payment the rules never made).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from typing import Any
+
+from eventsourcing.utils import get_topic
+
+from domain.docs import to_doc
+from domain.errors import MeldbookError
+from domain.grouping import group_moves
+from domain.moves import MoveRecorded
+from domain.reexecution import NoChance, reexecute
+from domain.variants import variant_named
+
+CHANGED, MISSING, EXTRA, REFUSED = "changed", "missing", "extra", "refused"
+KINDS = (CHANGED, MISSING, EXTRA, REFUSED)
+"""What a discrepancy is: a stored event the rules derive otherwise, one they derive that is not stored, one
+stored that they do not derive, or a stored move the rules refuse now."""
+_METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
+
+
+class RecordNotAuditableError(MeldbookError):
+    """A record stored before moves carried their actions: there is nothing to record again."""
+
+    code = "audit.no-envelopes"
+
+
+@dataclass(frozen=True, slots=True)
+class Discrepancy:
+    """One difference between the record and what its moves derive: the stored event, the derived one, or both."""
+
+    kind: str
+    stored: Any | None
+    recomputed: Any | None
+    detail: str = ""
+
+    @property
+    def rule(self) -> str | None:
+        """The rule the event names (a payout's or a score's), if it names one."""
+        event = self.stored if self.stored is not None else self.recomputed
+        rule = getattr(event, "rule", None)
+        return rule if isinstance(rule, str) else None
+
+
+def payload(event: Any) -> dict[str, Any]:
+    """An event's own data, without its id, version and time."""
+    return {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
+
+
+def _key(event: Any) -> str:
+    return json.dumps([get_topic(type(event)), payload(event)], sort_keys=True, default=str)
+
+
+def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
+    """The discrepancies between a stored record (`events`, its creation first) and what its moves derive."""
+    created = events[0]
+    envelopes = [e for e in events if isinstance(e, MoveRecorded)]
+    if group_moves(variant_named(created.variant), events)[-1].number != len(envelopes):
+        raise RecordNotAuditableError(
+            "this game was stored before moves carried their actions: its moves cannot be recorded again"
+        )
+    game = reexecute(created, [])
+    for envelope in envelopes:
+        try:
+            game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
+        except MeldbookError as error:
+            return [Discrepancy(REFUSED, envelope, None, f"the rules refuse this stored move now: {error.message}")]
+    found: list[Discrepancy] = []
+    stored, derived = list(events[1:]), list(game.pending_events[1:])
+    matcher = SequenceMatcher(None, [_key(e) for e in stored], [_key(e) for e in derived], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        olds, news = stored[i1:i2], derived[j1:j2]
+        for old, new in zip(olds, news, strict=False):
+            found.append(Discrepancy(CHANGED, old, new, _difference(old, new)))
+        for old in olds[len(news):]:
+            found.append(Discrepancy(EXTRA, old, None, "stored, but the moves of the record do not derive it"))
+        for new in news[len(olds):]:
+            found.append(Discrepancy(MISSING, None, new, "the moves of the record derive it, but it is not stored"))
+    return found
+
+
+def _difference(old: Any, new: Any) -> str:
+    """The fields that differ between a stored event and the derived one, in words."""
+    if type(old) is not type(new):
+        return f"stored {type(old).__name__}, derived {type(new).__name__}"
+    a, b = payload(old), payload(new)
+    return "; ".join(f"{k}: stored {a.get(k)!r}, derived {b.get(k)!r}" for k in sorted(a) if a.get(k) != b.get(k))
+

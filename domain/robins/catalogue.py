@@ -1,0 +1,36 @@
+"""Robins Rummy's rule table: every rule its package applies (the scores it stores, the refusals it names), and how
+the ledger reads its stored events."""
+
+from __future__ import annotations
+
+from domain.movements import Readings, scored
+from domain.robins.events import PointsScored
+from domain.robins.problems import PROBLEMS
+from domain.robins.settle import HAND_RULE, TABLE_RULE
+from domain.rule import Rule, refusal_rules
+
+LEDGER_RULES: tuple[Rule, ...] = (
+    Rule(
+        TABLE_RULE, "At the end of a hand each player scores the cards he put on the table that are still there.", "seed"
+    ),
+    Rule(HAND_RULE, "At the end of a hand each player loses the points of the cards left in his hand.", "seed"),
+)
+"""The rules Robins Rummy's stored scores name."""
+
+RULES: tuple[Rule, ...] = LEDGER_RULES + refusal_rules(
+    PROBLEMS,
+    {
+        "robins.wild.declaration": "meldbook",
+        "robins.lay-off.no-meld": "meldbook",
+        "robins.not-held": "meldbook",
+        "robins.turn-order": "meldbook",
+        "robins.pickup.order": "ruling",
+    },
+)
+"""Every rule of Robins Rummy's package."""
+
+READINGS: Readings = {PointsScored.TOPIC: scored}
+"""Robins Rummy moves points only, in PointsScored events."""
+
+CONSERVATION = ()
+"""Points have no conservation law: the audit checks them."""

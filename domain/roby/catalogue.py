@@ -1,0 +1,71 @@
+"""Roby's rule table: every rule its package applies (the payouts and scores it stores, the refusals it names),
+and how the ledger reads its stored events."""
+
+from __future__ import annotations
+
+from domain.ledger import AmountTransferred
+from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
+from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
+from domain.roby.problems import PROBLEMS
+from domain.rule import Rule, refusal_rules
+
+REENLIST_SCORE = "roby.reenlist.highest-score"
+
+LEDGER_RULES: tuple[Rule, ...] = (
+    Rule(
+        "roby.stakes.buy-in", "Before the game each player puts the agreed amount in the centre of the table.", "seed"
+    ),
+    Rule(
+        "roby.stakes.per-roby",
+        "Each Roby wins the agreed amount from every opponent still in the game, a player who busts in that very hand "
+        "included; players out of the game pay nothing.",
+        "ruling",
+    ),
+    Rule(
+        "roby.stakes.reenlist-fee",
+        "A re-enlisting player puts in the pot total divided by the players staying in the game, rounded up to a "
+        "whole unit, computed on the pot at that moment (option reenlist_fee=buy_in: the buy-in).",
+        "ruling",
+    ),
+    Rule("roby.stakes.pot-to-winner", "The winner of the game takes the total amount on the table.", "seed"),
+    Rule(
+        "roby.scoring.cards-left",
+        "The opponents score the points of the cards remaining in their hands, even if they had melds formed.",
+        "seed",
+    ),
+    Rule(
+        REENLIST_SCORE,
+        "A player over 99 may re-enlist one or more times, taking the points of the player with the higher score.",
+        "seed",
+    ),
+)
+"""The rules Roby's stored payouts and scores name."""
+
+RULES: tuple[Rule, ...] = LEDGER_RULES + refusal_rules(
+    PROBLEMS,
+    {
+        "roby.reenlist.not-due": "ruling",
+        "roby.discard.just-taken": "ruling",
+        "roby.lay-off.no-meld": "meldbook",
+        "roby.not-held": "meldbook",
+    },
+)
+"""Every rule of Roby's package."""
+
+READINGS: Readings = {
+    AmountTransferred.TOPIC: transferred(MONEY),
+    PointsScored.TOPIC: scored,
+    PlayerReenlisted.TOPIC: score_set_to(REENLIST_SCORE),
+}
+"""Roby's money moves in AmountTransferred events; its points in PointsScored, and in a re-enlistment's new score."""
+
+CONSERVATION = (
+    Conservation(
+        MONEY,
+        "money paid in equals money paid out: the pot never holds less than nothing and is empty once the game is won",
+        may_owe=lambda account: account.startswith("player:"),
+        empty_at_end=("pot",),
+        end_topics=frozenset({GameWon.TOPIC}),
+    ),
+)
+"""Roby's conservation law (RULINGS.md: in Roby, money paid in equals money paid out)."""

@@ -1,0 +1,146 @@
+"""The settlement use cases: a game's ledger, one player's balance explained, the audit and the what-if.
+
+Each reads the game's stored events once and hands them to the domain's one reading of the ledger
+(`domain.settlement.settlement_of`); nothing here stores anything. Stated results kept by the notation import are
+read through `stated_results` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from uuid import UUID
+
+from domain.audit import Discrepancy, audit_record, payload
+from domain.errors import IllegalMoveError, MeldbookError
+from domain.explanation import compared, explained, settlement_doc
+from domain.game import Game
+from domain.moves import MoveRecorded, secret_fields
+from domain.settlement import Settlement, settlement_of
+from domain.variants import variant_named
+from domain.visibility import Viewer, view_event
+from service.application import GameNotFoundError, Meldbook
+from service.branching import branch
+
+
+def record_of(app: Meldbook, game_id: UUID) -> list[Any]:
+    """The game's stored events, its creation first; a GameNotFoundError when it is not a game."""
+    events = list(app.repository.event_store.get(game_id))
+    if not events or not isinstance(events[0], Game.Created):
+        raise GameNotFoundError(f"there is no game {game_id}")
+    return events
+
+
+def settlement(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
+    """The game's settlement as the viewer may see it."""
+    events = record_of(app, game_id)
+    return {"id": str(game_id), **settlement_doc(settlement_of(events[0], events, viewer), list(events[0].players))}
+
+
+def explanation(app: Meldbook, game_id: UUID, player: str, viewer: Viewer) -> dict[str, Any]:
+    """One player's balance explained, entry by entry, as the viewer may see it."""
+    events = record_of(app, game_id)
+    if player not in events[0].players:
+        raise IllegalMoveError(f"{player} is not a player in this game", code="unknown-player", field="player")
+    return {"id": str(game_id), **explained(settlement_of(events[0], events, viewer), player)}
+
+
+def stated_results(app: Meldbook, game_id: UUID) -> list[dict[str, Any]]:
+    """The results a notation import stated for the game (claims kept beside the record), each a document naming
+    the `player`, the `unit` and the `total` claimed; none until the import keeps them.
+
+    The one place the audit reads claims: the import's `service.claims.stated_results` takes its place.
+    """
+    return []
+
+
+def audit(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
+    """Every derived event compared with the stored one, and every stated result that disagrees with the record."""
+    events = record_of(app, game_id)
+    created = events[0]
+    found = audit_record(events)
+    totals = settlement_of(created, events, viewer)
+    claims = [c for c in stated_results(app, game_id) if _disagrees(c, totals)]
+    return {
+        "id": str(game_id),
+        "ok": not found and not claims,
+        "discrepancies": [_discrepancy_doc(d, created.variant, viewer) for d in found],
+        "claims": claims,
+    }
+
+
+def _disagrees(claim: Mapping[str, Any], totals: Settlement) -> bool:
+    """Whether a stated result differs from the player's balance the record gives."""
+    recorded = totals.balance(f"player:{claim.get('player')}", str(claim.get("unit")))
+    return bool(claim.get("total") != recorded)
+
+
+def _discrepancy_doc(found: Discrepancy, variant: str, viewer: Viewer) -> dict[str, Any]:
+    version = (found.stored or found.recomputed).originator_version
+    return {
+        "kind": found.kind,
+        "version": version,
+        "rule": found.rule,
+        "detail": found.detail,
+        "stored": _event_doc(found.stored, variant, viewer),
+        "recomputed": _event_doc(found.recomputed, variant, viewer),
+    }
+
+
+def _event_doc(event: Any | None, variant: str, viewer: Viewer) -> dict[str, Any] | None:
+    """A stored or derived event as the viewer may see it: its version, type and data (hidden cards masked)."""
+    if event is None:
+        return None
+    data = payload(event)
+    kinds = variant_named(variant).action_kinds
+    secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
+    return {"version": event.originator_version, "type": type(event).__name__, "data": view_event(data, secret, viewer)}
+
+
+class AlternativeActionsNotAllowedError(MeldbookError):
+    """A what-if with alternative actions asked by a caller who does not see every card: its refusals would tell."""
+
+    code = "what-if.actions-need-full-view"
+
+
+def what_if(
+    app: Meldbook,
+    game_id: UUID,
+    viewer: Viewer,
+    at: int | None,
+    actions: Sequence[Mapping[str, Any]] = (),
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The settlement under other actions from a position, or under other house-rule options, compared entry by entry
+    with the recorded one; played in a scratch copy through the branching service, storing nothing."""
+    if actions and not viewer.sees_everything:
+        raise AlternativeActionsNotAllowedError(
+            "alternative actions are played against the hidden cards, so only a caller who sees every card may "
+            "ask for them; other house-rule options are open to every reader",
+            field="actions",
+        )
+    events = record_of(app, game_id)
+    created, last = events[0], events[-1].originator_version
+    position = last if at is None else at
+    try:
+        branched = branch(events, position, actions, options)
+    except MeldbookError as error:
+        if (error.field or "").startswith("record[") and not viewer.sees_everything:
+            # a stored move refused under other options: its sentence may name hidden cards; keep code and field
+            error.message = f"the record cannot be played on this way: {error.code} at {error.field or 'options'}"
+        raise
+    alternative_events = (
+        branched.game.pending_events
+        if options is not None
+        else [e for e in events if e.originator_version <= position] + list(branched.events)
+    )
+    recorded = settlement_of(created, events, viewer)
+    alternative = settlement_of(alternative_events[0], alternative_events, viewer)
+    players = list(created.players)
+    return {
+        "id": str(game_id),
+        "at": position,
+        "options": {**dict(created.options), **dict(options or {})},
+        "settlement": settlement_doc(alternative, players),
+        "difference": compared(recorded, alternative, players),
+    }
