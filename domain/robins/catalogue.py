@@ -11,7 +11,9 @@ from domain.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule(
-        TABLE_RULE, "At the end of a hand each player scores the cards he put on the table that are still there.", "seed"
+        TABLE_RULE,
+        "At the end of a hand each player scores the cards he put on the table that are still there.",
+        "seed",
     ),
     Rule(HAND_RULE, "At the end of a hand each player loses the points of the cards left in his hand.", "seed"),
 )

@@ -54,7 +54,9 @@ LEDGER_RULES: tuple[Rule, ...] = (
     ),
     Rule("royal.end.bets-returned", "When the game ends, bets not yet settled go back to their players.", "meldbook"),
     Rule(
-        "royal.end.to-banker", "When the game ends, chips left on the board and the aces stay with the banker.", "ruling"
+        "royal.end.to-banker",
+        "When the game ends, chips left on the board and the aces stay with the banker.",
+        "ruling",
     ),
     Rule(
         "royal.end.split",
