@@ -25,6 +25,11 @@ LEDGER_RULES: tuple[Rule, ...] = (
         "The holder of the ace, if he is among its bettors, takes every chip on it; an ace in the dummy wins nothing.",
         "ruling",
     ),
+    Rule(
+        "royal.dummy.auction",
+        "The highest bidder for the dummy pays the dealer his bid and takes the dummy; his own hand becomes dead.",
+        "ruling",
+    ),
     Rule("royal.poker.bet", "A poker bet, call or raise moves chips from the player's stack to his bet.", "seed"),
     Rule("royal.poker.pot", "Bets make the main pot and, with all-ins, side pots as in table poker.", "ruling"),
     Rule(

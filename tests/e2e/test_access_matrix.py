@@ -34,6 +34,7 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/annotations", "POST"): {"target": "game", "comment": "a note"},
     ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
     ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
+    ("/games/<uuid:game_id>/what-if", "POST"): {"options": {"per_roby": 50}},
 }
 WRITERS = ("seat", "other-seat", "recorder")
 """The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for

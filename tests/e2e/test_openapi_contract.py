@@ -108,6 +108,7 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/annotations", "post"),
         ("/games/{game_id}/annotations/{annotation_id}", "patch"),
         ("/games/{game_id}/stream-tickets", "post"),
+        ("/games/{game_id}/what-if", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -125,8 +126,9 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     annotation = "/games/{game_id}/annotations/{annotation_id}"
     for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
-    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations")
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/settlement", "/audit")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
+    reads += [("/games/{game_id}/settlement/players/{player}", "get"), ("/games/{game_id}/what-if", "post")]
     for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:
         assert security.pop(read) == [{}, *({name: []} for name in schemes)], read
     for path, method in [key for key in security if "/tokens/" in key[0] or "/seats/" in key[0]]:
