@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench mutate openapi fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench mutate openapi rules-docs fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -103,6 +103,10 @@ mutate: $(VENV)/.installed
 openapi: $(VENV)/.installed
 	MELDBOOK_STORE=sqlite MELDBOOK_SQLITE_PATH=:memory: \
 	$(BIN)/flask --app api.app:create_app openapi write --format yaml openapi.yaml
+
+# The rule catalogue's table of each variant, written into its docs/rules page (checked by a test).
+rules-docs: $(VENV)/.installed
+	$(BIN)/python -m tools.rules_docs
 
 # Compile both lock files from pyproject.toml (for every supported Python at once), then stamp them with its
 # fingerprint. requirements.txt is constrained by requirements-dev.txt, so the two never pin a package apart.

@@ -14,6 +14,7 @@ from flask.views import MethodView
 from api.listing import page_body
 from api.parsing import Blueprint
 from api.schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
+from domain.catalogue import CATALOGUE
 from domain.errors import MeldbookError
 from domain.problems import Problem
 from domain.variants import PROBLEMS
@@ -36,14 +37,16 @@ def wants_html() -> bool:
 
 
 def shown(problem: Problem) -> dict[str, Any]:
-    """A problem type as a client reads it."""
+    """A problem type as a client reads it; a rule code's sentence and source from the rule catalogue."""
+    rule = CATALOGUE.get(problem.code)
     return {
         "type": f"/problems/{problem.code}",
         "code": problem.code,
         "title": problem.title,
         "status": problem.status,
-        "concerns": problem.concerns,
+        "concerns": rule.sentence if rule else problem.concerns,
         "example": problem.example,
+        **({"rule": rule.doc()} if rule else {}),
     }
 
 
@@ -78,5 +81,5 @@ class ProblemType(MethodView):
         if problem is None:
             raise ProblemTypeNotFoundError(f"there is no problem type {code}: GET /problems lists them all")
         if wants_html():
-            return Response(render_template("problem.html", problem=problem), mimetype=HTML)
+            return Response(render_template("problem.html", problem=problem, rule=CATALOGUE.get(code)), mimetype=HTML)
         return shown(problem)

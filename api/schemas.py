@@ -331,6 +331,9 @@ class ProblemTypeSchema(Schema):
     status = fields.Integer(required=True, metadata={"description": "the HTTP status it is usually served with"})
     concerns = fields.String(required=True, metadata={"description": "the rule sentence, or the field at fault"})
     example = fields.String(required=True, metadata={"description": "a detail as the service writes it"})
+    rule = fields.Dict(
+        metadata={"description": "for a rule code: the rule catalogue's id, sentence, source and variant"}
+    )
 
 
 class ProblemTypePageSchema(PageSchema):

@@ -19,7 +19,19 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Robins Rummy's stored scores name."""
 
-RULES: tuple[Rule, ...] = LEDGER_RULES + refusal_rules(
+DEALER_RULES: tuple[Rule, ...] = (
+    Rule("robins.dealer.cut", "Each player cuts once for the first deal; the higher card deals.", "seed"),
+    Rule(
+        "robins.dealer.linked-game",
+        "The first dealer is the loser of the most recent game between the same two players, when the record links "
+        "to it.",
+        "seed",
+    ),
+    Rule("robins.dealer.alternates", "The deal alternates every hand.", "seed"),
+)
+"""The rules a DealerChosen event names as its reason."""
+
+RULES: tuple[Rule, ...] = LEDGER_RULES + DEALER_RULES + refusal_rules(
     PROBLEMS,
     {
         "robins.wild.declaration": "meldbook",

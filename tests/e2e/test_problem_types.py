@@ -7,6 +7,7 @@ import html
 import pytest
 from flask.testing import FlaskClient
 
+from domain.catalogue import CATALOGUE
 from domain.variants import PROBLEMS
 from tests.e2e.helpers import assert_problem, create
 
@@ -19,6 +20,7 @@ def test_every_problem_code_is_served_as_json_with_its_title_status_concerns_and
     for code, problem in PROBLEMS.items():
         response = sqlite_client.get(f"/problems/{code}")
         assert response.status_code == 200 and response.mimetype == "application/json", code
+        rule = CATALOGUE.get(code)
         assert response.get_json() == {
             "type": f"/problems/{code}",
             "code": code,
@@ -26,6 +28,7 @@ def test_every_problem_code_is_served_as_json_with_its_title_status_concerns_and
             "status": problem.status,
             "concerns": problem.concerns,
             "example": problem.example,
+            **({"rule": rule.doc()} if rule else {}),
         }
 
 
