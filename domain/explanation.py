@@ -63,20 +63,22 @@ SAME, CHANGED, ONLY_RECORDED, ONLY_ALTERNATIVE = "same", "changed", "only-record
 
 
 def compared(recorded: Settlement, alternative: Settlement, players: list[str]) -> dict[str, Any]:
-    """The entries that differ between the recorded settlement and an alternative, aligned entry by entry, and the
-    difference of every balance (alternative minus recorded)."""
+    """The entries that differ between the recorded settlement and an alternative, and the difference of every
+    balance (alternative minus recorded).
+
+    Entries are aligned by what moved where under which rule, in which hand: an aligned pair whose amount differs
+    has changed; an entry with no counterpart is only in the recorded settlement, or only in the alternative.
+    """
     olds, news = recorded.entries, alternative.entries
     matcher = SequenceMatcher(None, [e.key() for e in olds], [e.key() for e in news], autojunk=False)
     differences: list[dict[str, Any]] = []
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        these, those = olds[i1:i2], news[j1:j2]
-        n = min(len(these), len(those))
-        pairs: list[tuple[Entry | None, Entry | None]] = [*zip(these[:n], those[:n], strict=True)]
-        pairs += [(old, None) for old in these[n:]] + [(None, new) for new in those[n:]]
-        for old, new in pairs:
-            if tag == "equal" and old and new and old.movement.amount == new.movement.amount:
-                continue
-            differences.append(_difference(old, new))
+        if tag == "equal":  # the same movements: those whose amount differs have changed
+            pairs = zip(olds[i1:i2], news[j1:j2], strict=True)
+            differences += [_difference(old, new) for old, new in pairs if old.movement.amount != new.movement.amount]
+            continue
+        differences += [_difference(old, None) for old in olds[i1:i2]]
+        differences += [_difference(None, new) for new in news[j1:j2]]
     accounts = sorted(set(recorded.totals) | set(alternative.totals))
     seats = {player_account(p): p for p in players}
     balances = [

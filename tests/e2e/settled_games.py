@@ -19,6 +19,8 @@ from tests.bots.twins import recorded_twin, shuffled_again
 TOKEN = "settlement-recorder-token-0123456789"
 ROBY_SEED = 39
 """A four-player Roby game with a re-enlistment whose pot share (2000 over 3) is rounded up, to 667."""
+ROBINS_SEED = 10
+"""A Robins Rummy game that ends a hand with a deuce in bob's hand (5 points, or 20 under deuce_in_hand=20)."""
 
 
 @cache
@@ -26,7 +28,7 @@ def bot_events(variant: str) -> tuple[Any, ...]:
     """The events of one finished bot game of a variant (played once per process)."""
     played: dict[str, Callable[[], list[Any]]] = {
         "roby": lambda: play_roby(ROBY_SEED, players=4).collect_events(),
-        "robins": lambda: play_robins(5)[1],
+        "robins": lambda: play_robins(ROBINS_SEED)[1],
         "royal": lambda: play_royal(3, players=4, deals=3).collect_events(),
     }
     return tuple(played[variant]())
