@@ -14,6 +14,7 @@ from domain.ledger import AmountTransferred
 from service import settlement as settlement_service
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.settled_games import TOKEN, changed, new_record, renumbered, store
+from tests.integration.test_old_games import golden, store_old_game
 
 PER_ROBY, FEE = "roby.stakes.per-roby", "roby.stakes.reenlist-fee"
 
@@ -130,3 +131,12 @@ def test_a_stated_result_that_disagrees_with_the_record_is_listed(
 
 def test_the_audit_of_no_game_is_a_404(shared_client: FlaskClient) -> None:
     assert_problem(shared_client.get("/games/00000000-0000-4000-8000-000000000000/audit"), 404, "game-not-found")
+
+
+def test_a_game_stored_before_moves_carried_their_actions_is_settled_but_cannot_be_audited(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
+    game = str(store_old_game(shared_app.extensions["meldbook"], golden("roby")))
+    settlement = shared_client.get(f"/games/{game}/settlement").get_json()
+    assert settlement["entries"] and all(check["held"] for check in settlement["conservation"])
+    assert_problem(shared_client.get(f"/games/{game}/audit"), 409, "audit.no-envelopes")
