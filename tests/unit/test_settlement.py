@@ -4,6 +4,7 @@ comparison (no I/O: bot games and hand-made records)."""
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from domain.explanation import compared, explained
@@ -15,13 +16,19 @@ from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
 
 
+@cache
+def _roby_game() -> tuple[Any, tuple[Any, ...]]:
+    """A four-player Roby game with a re-enlistment (played once): the game and its events."""
+    game = play_roby(39, players=4)
+    return game, tuple(game.collect_events())
+
+
 def _roby() -> list[Any]:
-    return list(play_roby(39, players=4).collect_events())
+    return list(_roby_game()[1])
 
 
 def test_a_roby_settlement_counts_every_transfer_and_score_and_its_balances_equal_the_games_ledger_and_scores() -> None:
-    game = play_roby(39, players=4)
-    events = list(game.collect_events())
+    game, events = _roby_game()
     settlement = settlement_of(events[0], events)
     transfers = [e for e in events if isinstance(e, AmountTransferred)]
     assert [e.version for e in settlement.entries if e.movement.unit == "money"] == [
