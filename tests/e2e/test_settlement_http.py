@@ -96,18 +96,36 @@ def _cards(text: Any) -> Counter[str]:
     return Counter(CARD.findall(str(text)))
 
 
+def _headers(client: FlaskClient, url: str, role: str, player: str) -> dict[str, str]:
+    """The headers of a caller in a role: none for a spectator, else a token issued by the recorder."""
+    if role == "spectator":
+        return {}
+    path = {"seat": f"seats/{player}", "arbiter": "arbiter", "viewer": "viewers"}[role]
+    response = client.post(f"{url}/tokens/{path}", json={} if role == "viewer" else None, headers=bearer(TOKEN))
+    assert response.status_code == 201, response.get_json()
+    return bearer(response.get_json()["token"])
+
+
+@pytest.mark.parametrize("role", ["spectator", "seat", "arbiter"])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_spectator_reads_no_card_in_an_entrys_action_that_the_moves_envelope_does_not_show_him(
-    shared_client: FlaskClient, games: dict[str, str], variant: str
+def test_a_caller_reads_no_card_in_an_entrys_action_that_the_moves_envelope_does_not_show_him(
+    shared_client: FlaskClient, games: dict[str, str], variant: str, role: str
 ) -> None:
     url = f"/games/{games[variant]}"
-    envelopes = {e["move"]: e["data"] for e in all_events(shared_client, url) if e["type"] == "MoveRecorded"}
+    first = shared_client.get(url).get_json()["players"][0]
+    headers = _headers(shared_client, url, role, first)
+    shown_events = all_events(shared_client, url, headers)
+    envelopes = {e["move"]: e["data"] for e in shown_events if e["type"] == "MoveRecorded"}
     full = shared_client.get(f"{url}/settlement", headers=bearer(TOKEN)).get_json()["entries"]
-    shown = shared_client.get(f"{url}/settlement").get_json()["entries"]
+    shown = shared_client.get(f"{url}/settlement", headers=headers).get_json()["entries"]
     assert len(full) == len(shown)
     for entry in shown:
         if entry["move"]:
             assert _cards(entry["action"]) <= _cards(envelopes[entry["move"]]["action"]), entry
+    explained = shared_client.get(f"{url}/settlement/players/{first}", headers=headers).get_json()["entries"]
+    assert [e["action"] for e in explained] == [
+        e["action"] for e in shown if f"player:{first}" in (e["source"], e["destination"])
+    ]
     assert sum(map(len, map(_cards, (e["action"] for e in full)))) >= sum(
         map(len, map(_cards, (e["action"] for e in shown)))
     )
