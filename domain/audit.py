@@ -44,6 +44,9 @@ class Discrepancy:
     stored: Any | None
     recomputed: Any | None
     detail: str = ""
+    """What differs, naming fields and codes only (never a card)."""
+    reason: str = ""
+    """A refused move's refusal as the rules word it, which may name hidden cards: for the full view only."""
 
     @property
     def rule(self) -> str | None:
@@ -75,7 +78,8 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
         try:
             game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
         except MeldbookError as error:
-            return [Discrepancy(REFUSED, envelope, None, f"the rules refuse this stored move now: {error.message}")]
+            detail = f"the rules refuse this stored move now ({error.code})"
+            return [Discrepancy(REFUSED, envelope, None, detail, error.message)]
     found: list[Discrepancy] = []
     stored, derived = list(events[1:]), list(game.pending_events[1:])
     matcher = SequenceMatcher(None, [_key(e) for e in stored], [_key(e) for e in derived], autojunk=False)
@@ -93,9 +97,10 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
 
 
 def _difference(old: Any, new: Any) -> str:
-    """The fields that differ between a stored event and the derived one, in words."""
+    """The fields that differ between a stored event and the derived one, named only: their values are in the two
+    events, which the visibility filter shows (a dealt hand's cards are not for every view)."""
     if type(old) is not type(new):
         return f"stored {type(old).__name__}, derived {type(new).__name__}"
     a, b = payload(old), payload(new)
-    return "; ".join(f"{k}: stored {a.get(k)!r}, derived {b.get(k)!r}" for k in sorted(a) if a.get(k) != b.get(k))
+    return "stored and derived differ in " + ", ".join(k for k in sorted(a) if a.get(k) != b.get(k))
 

@@ -81,7 +81,7 @@ def _discrepancy_doc(found: Discrepancy, variant: str, viewer: Viewer) -> dict[s
         "kind": found.kind,
         "version": version,
         "rule": found.rule,
-        "detail": found.detail,
+        "detail": f"{found.detail}: {found.reason}" if found.reason and viewer.sees_everything else found.detail,
         "stored": _event_doc(found.stored, variant, viewer),
         "recomputed": _event_doc(found.recomputed, variant, viewer),
     }

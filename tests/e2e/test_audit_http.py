@@ -4,6 +4,7 @@ named: a payment moved to another player, a fee rounded the wrong way, a missing
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,12 +12,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from domain.ledger import AmountTransferred
+from domain.moves import MoveRecorded
 from service import settlement as settlement_service
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.settled_games import TOKEN, changed, new_record, renumbered, store
 from tests.integration.test_old_games import golden, store_old_game
 
 PER_ROBY, FEE = "roby.stakes.per-roby", "roby.stakes.reenlist-fee"
+CARD_IN = re.compile(r"\b(?:10|[2-9JQKA])[CDHS]\b").search
 
 
 def _first(events: list[Any], rule: str) -> int:
@@ -140,3 +143,37 @@ def test_a_game_stored_before_moves_carried_their_actions_is_settled_but_cannot_
     settlement = shared_client.get(f"/games/{game}/settlement").get_json()
     assert settlement["entries"] and all(check["held"] for check in settlement["conservation"])
     assert_problem(shared_client.get(f"/games/{game}/audit"), 409, "audit.no-envelopes")
+
+
+def test_a_discrepancy_in_a_deal_shows_its_hidden_cards_to_the_full_view_only(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
+    events = new_record("roby", recorded=True)
+    at = next(i for i, e in enumerate(events) if type(e).__name__ == "HandDealt")
+    dealt = events[at]
+    first, second = list(dealt.hands)[:2]
+    events[at] = changed(dealt, hands={**dealt.hands, first: dealt.hands[second], second: dealt.hands[first]})
+    game = store(shared_app, events)
+    [full] = _audit(shared_client, game)["discrepancies"]
+    assert (full["kind"], full["version"]) == ("changed", dealt.originator_version)
+    assert full["stored"]["data"]["hands"][first] == list(dealt.hands[second])
+    [shown] = shared_client.get(f"/games/{game}/audit").get_json()["discrepancies"]
+    assert shown["stored"]["data"]["hands"] is None and shown["recomputed"]["data"]["hands"] is None
+    assert "hands" in shown["detail"] and not CARD_IN(shown["detail"])
+
+
+def test_a_stored_move_the_rules_refuse_is_named_with_its_code_and_its_reason_only_for_the_full_view(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
+    events = new_record("roby", recorded=True)
+    at = next(i for i, e in enumerate(events) if isinstance(e, MoveRecorded) and e.action["type"] == "draw")
+    envelope = events[at]
+    held = next(e for e in events if type(e).__name__ == "HandDealt").hands[envelope.action["player"]][0]
+    events[at] = changed(envelope, action={**envelope.action, "source": "stock", "card": held})
+    game = store(shared_app, events)
+    [full] = _audit(shared_client, game)["discrepancies"]
+    assert (full["kind"], full["version"], full["recomputed"]) == ("refused", envelope.originator_version, None)
+    assert full["detail"].startswith("the rules refuse this stored move now (") and held in full["detail"]
+    [shown] = shared_client.get(f"/games/{game}/audit").get_json()["discrepancies"]
+    assert shown["kind"] == "refused" and not CARD_IN(shown["detail"])
+    assert shown["stored"]["data"]["action"].get("card") is None
