@@ -15,6 +15,8 @@ from eventsourcing.utils import get_topic
 
 from domain.access import RECORDER, NotPermittedError
 from domain.actions import ActionKind
+from domain.corrections.counting import voided_moves
+from domain.corrections.events import RecordCorrected
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
@@ -71,6 +73,8 @@ class StoredEvent:
     data: dict[str, Any]
     move: int
     secret: tuple[str, ...]
+    voided: int | None = None
+    """The version of the correction that voided the event's move; None while it counts."""
 
 
 class Meldbook(AccessCases):
@@ -233,11 +237,18 @@ class Meldbook(AccessCases):
             raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
+        voided = self.voided_moves(game_id)
         return [
-            describe(event, numbers[event.originator_version], rules.action_kinds)
+            describe(event, numbers[event.originator_version], rules.action_kinds, voided)
             for event in events
             if event.originator_version > after
         ]
+
+    def voided_moves(self, game_id: UUID) -> dict[int, int]:
+        """The game's voided moves, each with the version of the correction that voided it (only its corrections
+        are decoded)."""
+        stored = self.recorder.select_events(game_id)
+        return voided_moves(self.mapper.to_domain_event(s) for s in stored if s.topic == RecordCorrected.TOPIC)
 
     def hand_spans(self, game_id: UUID, viewer: Viewer) -> HandSpans | None:
         """Where the game's hands start and end, for a viewer who sees hands that have ended in full; else None.
@@ -321,15 +332,21 @@ def check_version(game: Game, expected_version: int) -> None:
         )
 
 
-def describe(event: Any, move: int, kinds: Mapping[str, ActionKind]) -> StoredEvent:
-    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields.
+def describe(
+    event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] | None = None
+) -> StoredEvent:
+    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields, and
+    the voided marker of its move (`voided`: each voided move's correction).
 
     An envelope's secret fields are those its action's kind declares secret; any other event's, its class's.
     """
     data = {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
     topic = get_topic(type(event))
     secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
-    return StoredEvent(event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret)
+    marker = (voided or {}).get(move)
+    return StoredEvent(
+        event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret, marker
+    )
 
 
 def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = None) -> dict[str, Any]:
@@ -342,6 +359,7 @@ def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = 
         "topic": event.topic,
         "timestamp": event.timestamp.isoformat(),
         "data": view_event(event.data, event.secret, viewer, hands is not None and hands.ended(event.version)),
+        "voided": event.voided,
     }
 
 
