@@ -64,7 +64,7 @@ class FrameSchema(Schema):
     words = fields.String(metadata={"description": "the action in words, cards as codes"})
     voided = fields.Integer(
         allow_none=True,
-        metadata={"description": "the voided marker: the version of the correction that voided the move (none: it counts)"},
+        metadata={"description": "the voided marker: the version of the correction that voided it (none: it counts)"},
     )
     state = fields.Nested(GameStateSchema, metadata={"description": "the state after the move (no actions)"})
     changes = fields.Dict(

@@ -97,18 +97,33 @@ def rerun_moves(setup: Any, counted: Sequence[Mapping[str, Any]]) -> Rerun:
 
 
 def reposted_entries(events: Sequence[Any], rerun: Mapping[int, list[Any]], voided: set[int]) -> list[Entry]:
-    """For each move still counted whose payouts the correction changes: its standing entries reversed, then
-    the entries derived again, as replacements."""
+    """For each move still counted whose payouts the correction changes, the entries that changed reversed, then
+    the entries derived again as replacements."""
     standing = standing_entries(counting_events(events))
     envelopes = {e.move: e.originator_version for e in events if isinstance(e, MoveRecorded)}
     posted: list[Entry] = []
     for move in sorted((set(standing) | set(rerun)) - voided - {0}):
-        old, new = standing.get(move, []), rerun.get(move, [])
-        if [_terms(e) for e in old] == [_terms(e) for e in new]:
-            continue
-        posted += [(type(e), _reversal(e)) for e in old]
-        posted += [(type(e), {**_own(e), "rule": REPLACEMENT_RULE, "cause": envelopes[move]}) for e in new]
+        gone, come = changed_entries(standing.get(move, []), rerun.get(move, []))
+        posted += [(type(e), _reversal(e)) for e in gone]
+        posted += [(type(e), {**e.payload, "rule": REPLACEMENT_RULE, "cause": envelopes[move]}) for e in come]
     return posted
+
+
+def changed_entries(old: Sequence[Any], new: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+    """The entries of a move that no longer stand and those that replace them: each old entry is paired with the
+    first new one between the same accounts; a pair that says the same thing is left alone."""
+    unpaired = list(new)
+    gone: list[Any] = []
+    standing: list[int] = []
+    for entry in old:
+        twin = next((n for n in unpaired if _accounts(n) == _accounts(entry)), None)
+        if twin is not None:
+            unpaired = [n for n in unpaired if n is not twin]
+            if _terms(twin) == _terms(entry):
+                standing.append(id(twin))
+                continue
+        gone.append(entry)
+    return gone, [n for n in new if id(n) not in standing]
 
 
 def broken_move(events: Sequence[Any], move: int, error: MeldbookError) -> CorrectionError:
@@ -218,8 +233,10 @@ def _swapped(cards: list[str], card: str, replacement: str) -> list[str]:
     return [*cards[:index], replacement, *cards[index + 1 :]]
 
 
-def _own(event: Any) -> dict[str, Any]:
-    return dict(event.payload)
+def _accounts(event: Any) -> tuple[str, Any, Any]:
+    """Which accounts a payout moves between: its kind, and its player or its source and destination."""
+    data = event.payload
+    return type(event).TOPIC, data.get("player"), (data.get("source"), data.get("destination"))
 
 
 def _terms(event: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -229,7 +246,7 @@ def _terms(event: Any) -> tuple[str, tuple[tuple[str, Any], ...]]:
 
 def _reversal(event: Any) -> dict[str, Any]:
     """The entry that undoes a payout: the same accounts the other way, or the points taken back."""
-    data = _own(event)
+    data = dict(event.payload)
     if "source" in data:
         data["source"], data["destination"] = data["destination"], data["source"]
     else:
