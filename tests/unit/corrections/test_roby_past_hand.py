@@ -160,5 +160,5 @@ def test_the_corrected_state_is_the_moves_that_count_re_executed_and_folding_the
     assert game.rules.to_doc(game.state) == table.game.rules.to_doc(table.state)
     envelopes = table.events("MoveRecorded")
     assert envelopes[-1].move == table.game.moves and envelopes[-1].action["type"] == "amend"
-    assert [e["move"] for e in game.counted] == [e.move for e in envelopes[:-1]], "a correction is not a move that counts"
+    assert [e["move"] for e in game.counted] == [e.move for e in envelopes[:-1]], "a correction does not count"
     assert next(e["action"] for e in game.counted if e["move"] == second_deal(table))["hands"]["cy"][0] == "7S"
