@@ -10,7 +10,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from api.access import bearer_token, caller, device_label, expected_version, meldbook, viewer_of
-from api.contract import DEVICE_LABEL, ETAG, IF_MATCH, TOKEN_NEEDED
+from api.contract import CORRECTORS, DEVICE_LABEL, ETAG, IF_MATCH
 from api.fields import JsonWholeNumber, Line, Name
 from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
@@ -64,7 +64,7 @@ class Corrections(MethodView):
     @blp.problem(412, "a stale If-Match: another move was recorded first")
     @blp.problem(422, "a correction the record does not allow, or a later move that would no longer fit")
     @blp.problem(428, "neither If-Match nor expected_version: the correction carries no version")
-    @blp.doc(security=TOKEN_NEEDED, parameters=[IF_MATCH, DEVICE_LABEL])
+    @blp.doc(security=CORRECTORS, parameters=[IF_MATCH, DEVICE_LABEL])
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """Correct the record with new events, never by editing: void the current hand's last moves, or amend a
         card of a recorded deal or draw (later payouts are derived again, as reversal and replacement entries)."""
