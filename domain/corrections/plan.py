@@ -68,7 +68,11 @@ def plan_correction(game: Any, events: Sequence[Any], body: Mapping[str, Any], r
     rerun = rerun_moves(game, corrected_moves(game.counted, voided, amended))
     if rerun.broken is not None:
         move, error = rerun.broken
-        if any(entry["move"] == move for entry in amended) or action.get("then") != VOID_REST:
+        if any(entry["move"] == move for entry in amended):
+            error.message = f"the amended move {move} would be refused: {error.message}"
+            error.field = "replacement"
+            raise error
+        if action.get("then") != VOID_REST:
             raise broken_move(events, move, error)
         voided = [*voided, *(e["move"] for e in game.counted if e["move"] >= move)]
     posted = reposted_entries(events, rerun.entries, set(voided))

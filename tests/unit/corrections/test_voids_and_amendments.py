@@ -132,6 +132,9 @@ def test_an_amendment_names_a_card_of_a_recorded_deal_or_draw() -> None:
     deal = draw - 1
     dealt = table.events("HandDealt")[0].hands["bob"][0]
     assert amend(move=deal, card=dealt, replacement="2C", holder="cy").code == "correction.card-not-in-move"
+    anns = table.events("HandDealt")[0].hands["ann"][0]
+    error = amend(move=deal, card=dealt, replacement=anns, holder="bob")  # the amended deal itself is refused
+    assert (error.code, error.field) == ("card-conflict", "replacement") and "amended move" in error.message
     shuffled = Game.set_up("roby", ["ann", "bob"], {}, "shuffled", "", table.chance)
     shuffled.record({"type": "cut", "player": "ann"}, table.chance)
     error = refused(shuffled, {"type": "amend", "move": 1, "card": "2C", "replacement": "3C", "reason": "x"})
@@ -146,3 +149,38 @@ def test_with_two_packs_a_card_dealt_to_two_hands_needs_its_holder() -> None:
     assert (error.code, error.field) == ("correction.card-ambiguous", "holder")
     correct(table.game, {"type": "amend", "move": 5, "card": "2C", "replacement": "KS", "holder": "bob", "reason": "x"})
     assert "KS" in table.hand("bob") and "2C" in table.hand("ann")
+
+
+def named_cards(action: dict[str, Any]) -> set[str]:
+    """Every card an action names."""
+    named: set[str] = set()
+    for value in action.values():
+        if isinstance(value, str):
+            named.add(value)
+        elif isinstance(value, list):
+            named |= {v for v in value if isinstance(v, str)}
+        elif isinstance(value, dict):
+            named |= {c for cards in value.values() for c in cards}
+    return named
+
+
+@pytest.mark.parametrize("variant", sorted(BOTS))
+def test_amending_a_dealt_card_leaves_the_state_of_the_amended_deal_and_the_moves_that_still_fit(variant: str) -> None:
+    events = BOTS[variant]()
+    whole = recorded_twin(events)
+    actions = [e["action"] for e in whole.counted or []]
+    deal = next(i for i, a in enumerate(actions) if a["type"] == "deal")
+    actions = actions[: deal + 9]
+    game = record_game(events[0], "recorded", "", actions)
+    dealt = actions[deal]
+    holder, cards = next(iter(dealt["hands"].items()))
+    everything_named = set().union(*(named_cards(a) for a in actions[deal:]))
+    replacement = next(c for c in ("AS", "KH", "QD", "JC", "10S", "9H", "8D", "7C") if c not in everything_named)
+    body = {"type": "amend", "move": deal + 1, "card": cards[0], "replacement": replacement, "holder": holder}
+    stored = correct(game, {**body, "reason": "misread", "then": "void-rest"})
+    voided = stored[-1].voided
+    amended = {**dealt, "hands": {**dealt["hands"], holder: [replacement, *cards[1:]]}}
+    kept = [amended if i == deal else a for i, a in enumerate(actions) if i + 1 not in voided]
+    again = record_game(events[0], "recorded", "", kept)
+    assert game.rules.to_doc(game.state) == again.rules.to_doc(again.state)
+    assert not voided or voided == list(range(voided[0], len(actions) + 1)), "voided from the first that broke on"
