@@ -168,3 +168,20 @@ def test_a_correction_without_a_version_or_a_token_or_in_a_shuffled_game_is_refu
     assert_problem(post(client, game, amend), 422, "correction.not-amendable", "move")
     assert "amend" not in table_actions(client, game)
     assert footprint(client, game) == before
+
+
+def test_a_spectator_sees_neither_the_amended_card_nor_its_replacement_while_the_recorder_does(
+    shared_client: FlaskClient,
+) -> None:
+    client = shared_client
+    game, draw = recorded_roby(client)
+    amend = table_actions(client, game)["amend"]
+    body = {"kind": "amend", "move": draw, "card": "2D", "replacement": "3D", "reason": "misread", "then": "void-rest",
+            "expected_version": amend["template"]["expected_version"]}
+    assert post(client, game, body).status_code == 201
+    correction = [e for e in all_events(client, game.url) if e["move"] == 7]
+    seen = [e for e in all_events(client, game.url, game.auth) if e["move"] == 7]
+    assert [e["type"] for e in correction] == ["MoveRecorded", "RecordCorrected"]
+    assert "3D" in str(seen) and "2D" in str(seen)
+    assert "3D" not in str(correction) and "2D" not in str(correction), correction
+    assert correction[-1]["data"]["voided"] == [6] and correction[0]["data"]["action"]["reason"] == "misread"
