@@ -13,6 +13,7 @@ from domain.corrections.listing import voidable_moves
 from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError
 from domain.game import Game
+from service.branching import branch
 from tests.bots.robins import play_robins
 from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
@@ -184,3 +185,13 @@ def test_amending_a_dealt_card_leaves_the_state_of_the_amended_deal_and_the_move
     again = record_game(events[0], "recorded", "", kept)
     assert game.rules.to_doc(game.state) == again.rules.to_doc(again.state)
     assert not voided or voided == list(range(voided[0], len(actions) + 1)), "voided from the first that broke on"
+
+
+def test_a_corrected_record_is_recorded_again_under_other_options_by_its_moves_that_count() -> None:
+    game = recorded("roby")
+    first = voidable_moves(game.counted or [])[-2]
+    correct(game, {"type": "void", "from_move": first, "reason": "x"})
+    events = list(game.pending_events)
+    other = branch(events, events[-1].originator_version, options={"reenlist_fee": "buy_in"})
+    assert [e["move"] for e in other.game.counted or []] == [e["move"] for e in game.counted or []][: first - 1]
+    assert other.game.rules.to_doc(other.game.state)["hands"] == game.rules.to_doc(game.state)["hands"]
