@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -41,6 +42,7 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 """The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+NO_VOIDS: Mapping[int, int] = MappingProxyType({})
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -237,18 +239,13 @@ class Meldbook(AccessCases):
             raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
-        voided = self.voided_moves(game_id)
+        corrections = (e for e in self.recorder.select_events(game_id) if e.topic == RecordCorrected.TOPIC)
+        voided = voided_moves(map(self.mapper.to_domain_event, corrections))  # the whole record's, however far it reads
         return [
             describe(event, numbers[event.originator_version], rules.action_kinds, voided)
             for event in events
             if event.originator_version > after
         ]
-
-    def voided_moves(self, game_id: UUID) -> dict[int, int]:
-        """The game's voided moves, each with the version of the correction that voided it (only its corrections
-        are decoded)."""
-        stored = self.recorder.select_events(game_id)
-        return voided_moves(self.mapper.to_domain_event(s) for s in stored if s.topic == RecordCorrected.TOPIC)
 
     def hand_spans(self, game_id: UUID, viewer: Viewer) -> HandSpans | None:
         """Where the game's hands start and end, for a viewer who sees hands that have ended in full; else None.
@@ -332,9 +329,7 @@ def check_version(game: Game, expected_version: int) -> None:
         )
 
 
-def describe(
-    event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] | None = None
-) -> StoredEvent:
+def describe(event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] = NO_VOIDS) -> StoredEvent:
     """A stored event's version, type, topic, time and own data, the number of its move and its secret fields, and
     the voided marker of its move (`voided`: each voided move's correction).
 
@@ -343,10 +338,8 @@ def describe(
     data = {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
     topic = get_topic(type(event))
     secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
-    marker = (voided or {}).get(move)
-    return StoredEvent(
-        event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret, marker
-    )
+    name = topic.rsplit(".", 1)[-1]
+    return StoredEvent(event.originator_version, name, topic, event.timestamp, data, move, secret, voided.get(move))
 
 
 def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = None) -> dict[str, Any]:
