@@ -329,7 +329,9 @@ def check_version(game: Game, expected_version: int) -> None:
         )
 
 
-def describe(event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] = NO_VOIDS) -> StoredEvent:
+def describe(
+    event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] = NO_VOIDS
+) -> StoredEvent:
     """A stored event's version, type, topic, time and own data, the number of its move and its secret fields, and
     the voided marker of its move (`voided`: each voided move's correction).
 
