@@ -9,7 +9,9 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from domain.access import ARBITER, RECORDER, NotPermittedError
-from domain.corrections.plan import plan_correction
+from domain.corrections.kinds import AMEND
+from domain.corrections.listing import current_hand_start
+from domain.corrections.plan import CorrectionError, Plan, plan_correction
 from domain.game import Game
 from domain.text import check_line
 from service.application import GameNotFoundError, StaleVersionError, StoredEvent, TokenError, check_version, describe
@@ -41,7 +43,7 @@ def record_correction(
     game = from_record(events)
     check_version(game, expected_version)
     label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
-    plan = plan_correction(game, events, body, grant)
+    plan = plan_for(game, events, body, grant)
     game.store_correction(plan, grant, label)
     try:
         recordings = app.save(game)
@@ -70,3 +72,23 @@ def keep_snapshot(app: Any, game: Game) -> None:
     interval = type(app).snapshotting_intervals.get(Game)
     if app.snapshots is not None and interval and game.version % interval:
         app.snapshots.put([getattr(type(game), "Snapshot", type(app).snapshot_class).take(game)])
+
+
+def plan_for(game: Game, events: list[Any], body: Mapping[str, Any], grant: str) -> Plan:
+    """The correction decided for the role that asks. The arbiter sees a hand's cards only once it has ended: he
+    amends no card of the current hand, and a refusal naming a move of it does not say why (its sentence could name
+    a card still hidden)."""
+    start = current_hand_start(game.counted or [])
+    if grant == ARBITER and body.get("type") == AMEND and isinstance(body.get("move"), int) and body["move"] >= start:
+        raise NotPermittedError(
+            "the arbiter amends cards of hands that have ended only: this hand's cards are hidden from him",
+            field="move",
+        )
+    try:
+        return plan_correction(game, events, body, grant)
+    except CorrectionError as error:
+        if grant == ARBITER and error.details.get("move", 0) >= start:
+            version, code = error.details["version"], error.details["move_code"]
+            error.message = f"move {error.details['move']} (version {version}) would no longer fit ({code})"
+            error.details = {k: v for k, v in error.details.items() if k != "move_detail"}
+        raise
