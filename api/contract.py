@@ -33,6 +33,8 @@ SECURITY_SCHEMES = {
 }
 TOKEN_NEEDED: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}, {SEAT_SCHEME: []}]
 """Moves: the recorder's token, or in a game recorded by seats, the acting player's seat token."""
+CORRECTORS: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}, {ARBITER_SCHEME: []}]
+"""Corrections of the record: the recorder's token, or the arbiter's."""
 RECORDER_ONLY: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}]
 """Operations on a game's tokens and seats: the recorder's token alone."""
 TOKEN_OPTIONAL: list[dict[str, list[str]]] = [

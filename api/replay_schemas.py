@@ -62,6 +62,10 @@ class FrameSchema(Schema):
         metadata={"description": "the action as accepted, through the view's filter (none before move envelopes)"},
     )
     words = fields.String(metadata={"description": "the action in words, cards as codes"})
+    voided = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the voided marker: the version of the correction that voided it (none: it counts)"},
+    )
     state = fields.Nested(GameStateSchema, metadata={"description": "the state after the move (no actions)"})
     changes = fields.Dict(
         metadata={

@@ -20,6 +20,8 @@ RECORD = "record"
 """Record a move (a seat: its own player's, in a game recorded by seats)."""
 MANAGE = "manage"
 """Issue, rotate and revoke the game's tokens; mark a seat as having no device."""
+CORRECT = "correct"
+"""Correct the record: void the current hand's last moves, amend a card (the recorder, and the arbiter ruling)."""
 ANNOTATE, DISPUTE, CONFIRM, RULE = "annotate", "dispute", "confirm", "rule"
 """Decided here for the replay, settlement and table-side routes: annotate a hand, open a dispute, confirm a
 hand's result, rule on a dispute."""
@@ -27,9 +29,9 @@ hand's result, rule on a dispute."""
 MAY: dict[str, frozenset[str]] = {
     ANONYMOUS: frozenset({READ}),
     VIEWER: frozenset({READ}),
-    ARBITER: frozenset({READ, RULE}),
+    ARBITER: frozenset({READ, RULE, CORRECT}),
     SEAT: frozenset({READ, RECORD, ANNOTATE, DISPUTE, CONFIRM}),
-    RECORDER: frozenset({READ, RECORD, MANAGE, ANNOTATE, DISPUTE, CONFIRM}),
+    RECORDER: frozenset({READ, RECORD, MANAGE, ANNOTATE, DISPUTE, CONFIRM, CORRECT}),
 }
 """What each role may do. An anonymous caller reads public games only."""
 
@@ -53,6 +55,7 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/stream", "GET"): READ,
     (f"{GAME}/stream-tickets", "POST"): READ,
     (f"{GAME}/moves", "POST"): RECORD,
+    (f"{GAME}/corrections", "POST"): CORRECT,
     (f"{GAME}/annotations", "GET"): READ,
     (f"{GAME}/annotations", "POST"): ANNOTATE,
     (f"{GAME}/annotations/<int:annotation_id>", "PATCH"): ANNOTATE,

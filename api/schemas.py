@@ -163,6 +163,13 @@ class EventSchema(Schema):
     topic = fields.String()
     timestamp = fields.String()
     data = fields.Dict()
+    voided = fields.Integer(
+        allow_none=True,
+        metadata={
+            "description": "the voided marker: the version of the correction that voided the event's move, which no "
+            "longer counts (none: it counts)"
+        },
+    )
 
 
 class EventPageSchema(PageSchema):

@@ -16,6 +16,8 @@ from typing import Any
 
 from eventsourcing.utils import get_topic
 
+from domain.corrections.kinds import is_correction
+from domain.corrections.plan import plan_correction
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.grouping import group_moves
@@ -76,7 +78,7 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
     game = reexecute(created, [])
     for envelope in envelopes:
         try:
-            game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
+            _record_again(game, envelope)
         except MeldbookError as error:
             detail = f"the rules refuse this stored move now ({error.code})"
             return [Discrepancy(REFUSED, envelope, None, detail, error.message)]
@@ -94,6 +96,16 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
         for new in news[len(olds):]:
             found.append(Discrepancy(MISSING, None, new, "the moves of the record derive it, but it is not stored"))
     return found
+
+
+def _record_again(game: Any, envelope: MoveRecorded) -> None:
+    """Record a stored envelope again: a move through the rules, a correction through the same planning that
+    decided it when it was stored (so its voids, reversals and replacements are derived again too)."""
+    if is_correction(envelope.action):
+        plan = plan_correction(game, list(game.pending_events), envelope.action, envelope.recorded_by)
+        game.store_correction(plan, envelope.recorded_by, envelope.device)
+    else:
+        game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
 
 
 def _difference(old: Any, new: Any) -> str:

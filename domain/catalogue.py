@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.corrections.catalogue import CORRECTION_RULES
 from domain.rule import Rule
 from domain.variant import Variant
 from domain.variants import VARIANTS
 
 
 def _assembled() -> dict[str, Rule]:
-    catalogue: dict[str, Rule] = {}
+    catalogue: dict[str, Rule] = {rule.id: rule for rule in CORRECTION_RULES}
     for variant in VARIANTS.values():
         for rule in variant.rule_table:
             if rule.id in catalogue:

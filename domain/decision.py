@@ -23,6 +23,14 @@ class Chance:
         return secrets.randbits(63)
 
 
+class NoChance(Chance):
+    """Chance for re-execution: a stored action brings its seeds, so asking for a fresh one is an error."""
+
+    def seed(self) -> int:
+        """Refuse: the action should have brought the seeds it drew."""
+        raise InvalidActionError("this action drew chance but stored no seeds to draw it again", field="seeds")
+
+
 class ChanceLog(Chance):
     """The chance of one decision: the seeds an action brings are given back in order, else fresh ones are drawn;
     either way every seed given is kept, so the move stores what chance gave it."""

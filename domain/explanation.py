@@ -10,7 +10,7 @@ from difflib import SequenceMatcher
 from typing import Any
 
 from domain.ledger import player_account
-from domain.settlement import REVERSED, Entry, Settlement
+from domain.settlement import Entry, Settlement
 
 
 def balances_doc(settlement: Settlement, players: list[str]) -> list[dict[str, Any]]:
@@ -52,7 +52,7 @@ def explained(settlement: Settlement, player: str) -> dict[str, Any]:
         m = entry.movement
         if account not in (m.source, m.destination) or m.source == m.destination:
             continue
-        change = 0 if entry.status == REVERSED else (m.amount if m.destination == account else -m.amount)
+        change = m.amount if m.destination == account else -m.amount
         running[m.unit] = running.get(m.unit, 0) + change
         lines.append({**entry.doc(), "change": change, "running_total": running[m.unit]})
     balances = [{"unit": u, "total": settlement.balance(account, u)} for u in sorted(running)]

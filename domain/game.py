@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.domain import Aggregate
 
 from domain.access import ACCESSES, RECORDINGS
 from domain.actions import parse_action
+from domain.corrections.events import RecordCorrected
+from domain.corrections.listing import correction_actions
 from domain.errors import SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
 from domain.text import check_line, check_name, name_key
-from domain.variant import DEAL_MODES, Chance, Decision, Variant
+from domain.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
 from domain.variants import variant_named
+
+if TYPE_CHECKING:
+    from domain.corrections.plan import Plan
 
 MAX_TITLE_LENGTH = 200
 
@@ -24,9 +29,9 @@ class Game(Aggregate):
     """A game record. Commands decide on a scratch copy of the state; events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 3
+    class_version = 4
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
-    `access`."""
+    `access`; of version 4, `counted`, the moves that count."""
 
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
@@ -70,6 +75,10 @@ class Game(Aggregate):
         self.state = variant_named(variant).new_state(self.players, self.options, deal_mode)
         self.moves: int | None = 0
         """Moves recorded so far; None for a record stored before moves carried an envelope, until it is read."""
+        self.counted: list[dict[str, Any]] | None = []
+        """The moves that count, in order, each {"move", "action"}: every move but corrections and those they
+        voided, as amended. The state is what they leave. None when the record cannot tell (stored before moves
+        carried an envelope, or loaded from a snapshot taken before corrections)."""
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -81,6 +90,11 @@ class Game(Aggregate):
         """A snapshot taken before seats and private games: recorded by its recorder, read by anyone."""
         state["recording"] = "recorder"
         state["access"] = "public"
+
+    @staticmethod
+    def upcast_v3_v4(state: dict[str, Any]) -> None:
+        """A snapshot taken before corrections: its moves that count are read from the record when needed."""
+        state["counted"] = None
 
     @classmethod
     def set_up(
@@ -121,6 +135,21 @@ class Game(Aggregate):
         game._store(decision)
         return game
 
+    @classmethod
+    def set_up_again(cls, created: Any) -> Game:
+        """A new game set up as `created` (a stored creation event, or a game) was, before any move."""
+        return cls.set_up(
+            created.variant,
+            list(created.players),
+            dict(created.options),
+            created.deal_mode,
+            created.token_hash,
+            NoChance(),
+            created.title,
+            created.recording,
+            created.access,
+        )
+
     @property
     def rules(self) -> Variant:
         """The variant whose rules this game follows."""
@@ -146,6 +175,27 @@ class Game(Aggregate):
         self._store(decision)
         return len(decision.events)
 
+    def store_correction(self, plan: Plan, requested_by: str, device: str | None = None) -> int:
+        """Store a decided correction (domain/corrections/plan.py): its envelope, the reversal and replacement
+        entries, then the RecordCorrected event that rebuilds the state; return how many events were stored."""
+        if self.moves is None:
+            raise RuntimeError("this record predates move envelopes: it cannot be corrected")
+        before = self.version
+        self.trigger_event(
+            MoveRecorded, move=self.moves + 1, action=plan.action, recorded_by=requested_by, device=device
+        )
+        for event_class, data in plan.entries:
+            self.trigger_event(event_class, **data)
+        self.trigger_event(RecordCorrected, **plan.corrected)
+        return self.version - before
+
+    def rebuilt_state(self) -> Any:
+        """The state the moves that count leave, re-executed through the rules from the game's setup."""
+        game = Game.set_up_again(self)
+        for entry in self.counted or ():
+            game.record(entry["action"], NoChance())
+        return game.state
+
     def actor(self, body: Mapping[str, Any]) -> str:
         """The player an action body acts for ("" for an action of the table), checked as `record` checks it."""
         return parse_action(self.rules.action_kinds, body).player
@@ -159,8 +209,8 @@ class Game(Aggregate):
         return self.rules.legal_actions(self.state, self.version)
 
     def table_actions(self) -> list[dict[str, Any]]:
-        """The actions of the table open now (ending the game), listed apart from the players' actions."""
-        return list_table_actions(self.rules, self.state, self.version)
+        """The actions of the table open now (ending the game, the corrections), listed apart from the players'."""
+        return [*list_table_actions(self.rules, self.state, self.version), *correction_actions(self)]
 
     def _store(self, decision: Decision) -> None:
         for event_class, data in decision.events:

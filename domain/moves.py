@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.actions import Action, ActionKind
+from domain.corrections.kinds import CORRECTION_KINDS, is_correction
 from domain.decision import Decision
 from domain.events import GameEvent
 
@@ -36,8 +37,11 @@ class MoveRecorded(GameEvent):
         state["device"] = None
 
     def apply(self, aggregate: Any) -> None:
-        """Count the move; the rule state is the move's own events' to change."""
+        """Count the move, and list it among the moves that count unless it is a correction; the rule state is
+        the move's own events' to change."""
         aggregate.moves = self.move
+        if aggregate.counted is not None and not is_correction(self.action):
+            aggregate.counted.append({"move": self.move, "action": dict(self.action)})
 
 
 def secret_fields(kinds: Mapping[str, ActionKind], payload: Mapping[str, Any]) -> tuple[str, ...]:
@@ -48,7 +52,7 @@ def secret_fields(kinds: Mapping[str, ActionKind], payload: Mapping[str, Any]) -
     action = payload.get("action")
     if not isinstance(action, Mapping):
         return ()
-    kind = kinds.get(str(action.get("type")))
+    kind = kinds.get(str(action.get("type"))) or CORRECTION_KINDS.get(str(action.get("type")))
     if kind is None:
         return ("action",)  # a kind this variant no longer knows: show nothing of it
     return tuple(

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.utils import get_topic
 
 from domain.catalogue import rule_named
+from domain.corrections.counting import COUNTED, REPLACEMENT, REVERSAL, REVERSED, counting_events
 from domain.grouping import MoveGroup, group_moves
 from domain.hands import hand_spans
 from domain.movements import Movement
@@ -25,9 +26,9 @@ from domain.variants import variant_named
 from domain.visibility import Viewer, view_event
 from domain.words import events_in_words, in_words
 
-COUNTED, REVERSED, REPLACEMENT = "counted", "reversed", "replacement"
-STATUSES = (COUNTED, REVERSED, REPLACEMENT)
-"""An entry counts as recorded, or was reversed by a correction, or replaces a reversed one (corrections)."""
+STATUSES = (COUNTED, REVERSED, REVERSAL, REPLACEMENT)
+"""An entry counts as recorded, or was reversed by a correction (and stays, beside the reversal that undoes it), or
+is that reversal, or replaces a reversed one (domain/corrections/counting.py decides which)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +93,9 @@ class Settlement:
         return self.totals.get((account, unit), 0)
 
     def add(self, entry: Entry) -> None:
-        """Fold one counted or replacement entry into the balances (a reversed entry counts for nothing)."""
+        """Fold one entry into the balances. A reversed entry still counts: the reversal beside it undoes it, so
+        the sums are the corrected ones and the original line stays readable."""
         self.entries.append(entry)
-        if entry.status == REVERSED:
-            return
         m = entry.movement
         for account, amount in ((m.source, -m.amount), (m.destination, m.amount)):
             self.totals[(account, m.unit)] = self.balance(account, m.unit) + amount
@@ -104,13 +104,17 @@ class Settlement:
 
 
 def settlement_of(created: Any, events: Sequence[Any], viewer: Viewer = Viewer.FULL) -> Settlement:
-    """The settlement of a record: `created` is its creation event, `events` the events that count, in order (the
-    creation among them or not). Action words are as `viewer` may see them."""
+    """The settlement of a record: `created` is its creation event, `events` its stored events in order (the
+    creation among them or not). Voided moves and what they caused count no more; a corrected payout shows as its
+    original (reversed), its reversal and its replacement. Action words are as `viewer` may see them."""
     rules = variant_named(created.variant)
-    record = [created, *[e for e in events if e is not created and e.originator_version > 1]]
-    groups = group_moves(rules, record)
-    spans = hand_spans(rules, ((e.originator_version, get_topic(type(e))) for e in record))
-    by_version = {e.originator_version: e for e in record}
+    stored = [created, *[e for e in events if e is not created and e.originator_version > 1]]
+    counted = counting_events(stored)
+    status = {c.event.originator_version: c.status for c in counted}
+    record = [c.event for c in counted]
+    groups = group_moves(rules, stored)
+    spans = hand_spans(rules, ((e.originator_version, get_topic(type(e))) for e in stored))
+    by_version = {e.originator_version: e for e in stored}
     settlement = Settlement(rules.name)
     broken: dict[str, Check] = {}
     topics = {get_topic(type(e)) for e in record}
@@ -126,7 +130,7 @@ def settlement_of(created: Any, events: Sequence[Any], viewer: Viewer = Viewer.F
         hand = max(1, bisect_right(spans.starts, version))
         words = _words(rules, group, by_version, viewer, spans.ended(version))
         for movement in reading(event, settlement.balance):
-            settlement.add(Entry(version, group.number, hand, words, movement))
+            settlement.add(Entry(version, group.number, hand, words, movement, status[version]))
         _check(rules, settlement, version, broken, at_end=False)
     _check(rules, settlement, record[-1].originator_version, broken, at_end=True, topics=topics)
     settlement.checks = [broken.get(law.unit) or Check(law.unit, law.law, True) for law in rules.conservation]
@@ -170,8 +174,3 @@ def _words(rules: Variant, group: MoveGroup, by_version: dict[int, Any], viewer:
     stored = [by_version[v] for v in range(group.first_version, group.last_version + 1)]
     actor = next((e.player for e in stored if isinstance(getattr(e, "player", None), str)), None)
     return events_in_words([type(e).__name__ for e in stored], actor)
-
-
-def with_status(entry: Entry, status: str) -> Entry:
-    """The same entry with another status (for corrections: reversed, replacement)."""
-    return replace(entry, status=status)

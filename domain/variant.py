@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from domain.actions import Action, ActionKind, parse_action
 from domain.decision import Chance as Chance  # re-exported: variants and callers import them from here
 from domain.decision import Decision as Decision
+from domain.decision import NoChance as NoChance
 from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
 from domain.movements import Conservation, Readings

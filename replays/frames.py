@@ -16,6 +16,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain.corrections.counting import voided_moves
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import MoveGroup, group_moves
@@ -90,6 +91,7 @@ def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None =
     groups = group_moves(rules, events)
     topics = {e.originator_version: get_topic(type(e)) for e in events}
     hands = hands_of(rules, groups, topics)
+    voided = voided_moves(events)
     span = _chosen(hands, hand, at)
     wanted = range(at, at + 1) if at is not None else range(span.first_move, span.last_move + 1)
     latest = events[-1].originator_version
@@ -109,7 +111,8 @@ def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None =
             for key in ACTIONS:
                 shown.pop(key, None)
             if group.number in wanted:
-                frames.append(_frame(rules, group, by_version, span.number, viewer, previous, shown))
+                frame = _frame(rules, group, by_version, span.number, viewer, previous, shown)
+                frames.append({**frame, "voided": voided.get(group.number)})
             previous = shown
         if group.number >= wanted.stop - 1:
             break

@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -15,6 +16,8 @@ from eventsourcing.utils import get_topic
 
 from domain.access import RECORDER, NotPermittedError
 from domain.actions import ActionKind
+from domain.corrections.counting import voided_moves
+from domain.corrections.events import RecordCorrected
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
@@ -39,6 +42,7 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 """The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+NO_VOIDS: Mapping[int, int] = MappingProxyType({})
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -71,6 +75,8 @@ class StoredEvent:
     data: dict[str, Any]
     move: int
     secret: tuple[str, ...]
+    voided: int | None = None
+    """The version of the correction that voided the event's move; None while it counts."""
 
 
 class Meldbook(AccessCases):
@@ -233,8 +239,10 @@ class Meldbook(AccessCases):
             raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
+        corrections = (e for e in self.recorder.select_events(game_id) if e.topic == RecordCorrected.TOPIC)
+        voided = voided_moves(map(self.mapper.to_domain_event, corrections))  # the whole record's, however far it reads
         return [
-            describe(event, numbers[event.originator_version], rules.action_kinds)
+            describe(event, numbers[event.originator_version], rules.action_kinds, voided)
             for event in events
             if event.originator_version > after
         ]
@@ -321,15 +329,19 @@ def check_version(game: Game, expected_version: int) -> None:
         )
 
 
-def describe(event: Any, move: int, kinds: Mapping[str, ActionKind]) -> StoredEvent:
-    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields.
+def describe(
+    event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] = NO_VOIDS
+) -> StoredEvent:
+    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields, and
+    the voided marker of its move (`voided`: each voided move's correction).
 
     An envelope's secret fields are those its action's kind declares secret; any other event's, its class's.
     """
     data = {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
     topic = get_topic(type(event))
     secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
-    return StoredEvent(event.originator_version, topic.rsplit(".", 1)[-1], topic, event.timestamp, data, move, secret)
+    name = topic.rsplit(".", 1)[-1]
+    return StoredEvent(event.originator_version, name, topic, event.timestamp, data, move, secret, voided.get(move))
 
 
 def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = None) -> dict[str, Any]:
@@ -342,6 +354,7 @@ def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = 
         "topic": event.topic,
         "timestamp": event.timestamp.isoformat(),
         "data": view_event(event.data, event.secret, viewer, hands is not None and hands.ended(event.version)),
+        "voided": event.voided,
     }
 
 

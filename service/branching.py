@@ -19,7 +19,6 @@ from domain.decision import Chance
 from domain.errors import InvalidActionError, MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves
-from domain.moves import MoveRecorded
 from domain.reexecution import NoChance
 from domain.variants import variant_named
 from service.application import GameNotFoundError
@@ -131,9 +130,10 @@ def _replayed(upto: Sequence[Any]) -> Game:
 
 
 def _base(created: Any, upto: Sequence[Any], options: Mapping[str, Any]) -> Game:
-    """The record up to the position recorded again, every stored action in turn, under other options."""
-    envelopes = [e for e in upto if isinstance(e, MoveRecorded)]
-    if group_moves(variant_named(created.variant), upto)[-1].number != len(envelopes):
+    """The record up to the position recorded again under other options: every move that counts there (corrections
+    applied: voided moves left out, amended ones as amended), with the seeds it drew, in order."""
+    counted = _replayed(upto).counted
+    if counted is None:
         raise InvalidActionError(
             "this game was stored before moves carried their actions, so it cannot be recorded again under other "
             "options",
@@ -150,9 +150,9 @@ def _base(created: Any, upto: Sequence[Any], options: Mapping[str, Any]) -> Game
         created.recording,
         created.access,
     )
-    for index, envelope in enumerate(envelopes):
+    for index, entry in enumerate(counted):
         try:
-            game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
+            game.record(entry["action"], NoChance())
         except MeldbookError as error:
             raise at_move(error, "record", index) from None
     return game

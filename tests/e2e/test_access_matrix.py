@@ -36,6 +36,8 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
     ("/games/<uuid:game_id>/what-if", "POST"): {"options": {"per_roby": 50}},
 }
+CORRECTION = "correction body"
+"""The body of the corrections route, made for the game at hand (it voids a move recorded for it)."""
 WRITERS = ("seat", "other-seat", "recorder")
 """The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for
 the others), so that only the role decides the answer."""
@@ -95,12 +97,27 @@ def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[s
         response = client.post(f"{at.game.url}/annotations", json=body, headers=writer)
         assert response.status_code == 201, response.get_json()
         values["annotation_id"] = response.get_json()["id"]
+    if rule.rule.endswith("/corrections"):
+        values[CORRECTION] = void_of_the_last_move(client, at)
     return values
+
+
+def void_of_the_last_move(client: FlaskClient, at: Table) -> dict[str, Any]:
+    """A void of the acting seat's move (recorded first when it is his to make again), as the recorder's table
+    actions list it."""
+    seat, recorder = bearer(at.tokens["seat"]), bearer(at.tokens["recorder"])
+    if ACTING in client.get(at.game.url, headers=seat).get_json()["to_move"]:
+        version = client.get(at.game.url, headers=seat).get_json()["version"]
+        response = client.post(f"{at.game.url}/moves", json={**at.move, "expected_version": version}, headers=seat)
+        assert response.status_code == 201, response.get_json()
+    listed = client.get(at.game.url, headers=recorder).get_json()["table_actions"]
+    void: dict[str, Any] = next(entry for entry in listed if entry["type"] == "void")["examples"][0]
+    return void
 
 
 def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, values: dict[str, Any]) -> Any:
     path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
-    body = at.move if rule.rule.endswith("/moves") else BODIES.get((rule.rule, method))
+    body = at.move if rule.rule.endswith("/moves") else values.get(CORRECTION, BODIES.get((rule.rule, method)))
     headers = bearer(at.tokens[role]) if role != "anonymous" else {}
     return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))
 

@@ -114,7 +114,7 @@ def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: Fl
     assert (body["total"], body["next_cursor"]) == (len(versions), None)
     first = body["items"][0]
     assert first["type"] == "GameCreated" and first["topic"] == "meldbook.GameCreated"
-    assert {"version", "move", "type", "topic", "timestamp", "data"} == set(first)
+    assert {"version", "move", "type", "topic", "timestamp", "data", "voided"} == set(first) and first["voided"] is None
     moves = [e["move"] for e in body["items"] if e["type"] == "MoveRecorded"]
     assert moves == list(range(1, 7)), "every move is numbered by its envelope, from 1"
     assert first["move"] == 0 and body["items"][-1]["move"] == 6

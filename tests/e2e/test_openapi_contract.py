@@ -103,6 +103,7 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
     assert {(p, m) for p, m, _ in bodies} == {
         ("/games", "post"),
         ("/games/{game_id}/moves", "post"),
+        ("/games/{game_id}/corrections", "post"),
         ("/games/{game_id}/tokens/viewers", "post"),
         ("/games/{game_id}/seats/{player}", "put"),
         ("/games/{game_id}/annotations", "post"),
@@ -123,6 +124,7 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     assert {(s["type"], s["scheme"]) for s in schemes.values()} == {("http", "bearer")}
     security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
     assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}, {"seatToken": []}]
+    assert security.pop(("/games/{game_id}/corrections", "post")) == [{"recorderToken": []}, {"arbiterToken": []}]
     annotation = "/games/{game_id}/annotations/{annotation_id}"
     for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write

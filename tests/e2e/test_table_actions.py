@@ -56,7 +56,8 @@ def test_the_listed_confirmed_end_ends_the_game_and_is_then_listed_no_more(clien
     assert events[0]["data"]["action"] == {"type": "end_game", "confirm": True}
     assert own_events(events)[0]["type"] == "GameEnded"
     shown = client.get(game.url, headers=game.auth).get_json()
-    assert shown["over"] and shown["legal_actions"] == [] and shown["table_actions"] == []
+    assert shown["over"] and shown["legal_actions"] == []
+    assert [entry["type"] for entry in shown["table_actions"]] == ["void"], "only a void of the ending is left"
     again = _post(client, game.url, game.auth, {**choice, "expected_version": shown["version"]})
     assert_problem(again, 422, "wrong-phase", "the game is over")
 

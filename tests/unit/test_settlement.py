@@ -10,7 +10,7 @@ from typing import Any
 from domain.explanation import compared, explained
 from domain.ledger import AmountTransferred
 from domain.movements import Movement
-from domain.settlement import REVERSED, Entry, Settlement, settlement_of, with_status
+from domain.settlement import REPLACEMENT, REVERSAL, REVERSED, Entry, Settlement, settlement_of
 from domain.visibility import Viewer
 from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
@@ -85,14 +85,17 @@ def _entry(version: int, source: str, destination: str, amount: int, rule: str =
     return Entry(version, version, 1, "ann goes out", Movement(source, destination, amount, "money", rule))
 
 
-def test_a_reversed_entry_is_listed_but_counts_for_nothing_and_the_running_total_still_ends_at_the_balance() -> None:
+def test_a_reversed_entry_stays_listed_beside_its_reversal_and_replacement_and_the_total_ends_at_the_balance() -> None:
     settlement = Settlement("roby")
     settlement.add(_entry(2, "player:bob", "player:ann", 100))
-    settlement.add(with_status(_entry(3, "player:cy", "player:ann", 100), REVERSED))
-    settlement.add(_entry(4, "player:cy", "player:ann", 50))
+    settlement.add(dataclasses.replace(_entry(3, "player:cy", "player:ann", 100), status=REVERSED))
+    reversal = _entry(9, "player:ann", "player:cy", 100, "correction.reversal")
+    replacement = _entry(10, "player:cy", "player:ann", 50, "correction.replacement")
+    settlement.add(dataclasses.replace(reversal, status=REVERSAL))
+    settlement.add(dataclasses.replace(replacement, status=REPLACEMENT))
     explanation = explained(settlement, "ann")
     assert [(e["status"], e["change"], e["running_total"]) for e in explanation["entries"]] == [
-        ("counted", 100, 100), ("reversed", 0, 100), ("counted", 50, 150)
+        ("counted", 100, 100), ("reversed", 100, 200), ("reversal", -100, 100), ("replacement", 50, 150)
     ]
     assert explanation["balances"] == [{"unit": "money", "total": 150}]
     assert settlement.balance("player:cy", "money") == -50

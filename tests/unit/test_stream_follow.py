@@ -36,6 +36,7 @@ class Event:
     def __init__(self, version: int) -> None:
         self.version, self.move, self.type, self.topic, self.secret = version, version, "X", "x.X", ()
         self.data: dict[str, Any] = {}
+        self.voided = None
         self.timestamp = type("T", (), {"isoformat": lambda self: "t"})()
 
 

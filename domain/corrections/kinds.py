@@ -1,0 +1,52 @@
+"""The correction kinds as actions of the table: their fields, parsed by the one action parser."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.actions import ActionKind, Param
+
+VOID, AMEND = "void", "amend"
+REFUSE, VOID_REST = "refuse", "void-rest"
+DEALING = "deal"
+"""The action type that deals a hand in every variant: a hand's moves run from one to the next."""
+AMENDABLE = (DEALING, "draw")
+"""The action types whose named cards a correction may amend: what a recorder enters from the table."""
+REASON = Param("reason", "text", description="why, in words: kept with the correction")
+CORRECTION_KINDS: Mapping[str, ActionKind] = {
+    kind.type: kind
+    for kind in (
+        ActionKind(
+            VOID,
+            "void the last moves of the current hand: they stay in the record, marked voided, and count no more",
+            (Param("from_move", "int", description="the first move voided; every move after it is voided too"), REASON),
+            table=True,
+        ),
+        ActionKind(
+            AMEND,
+            "amend a card entered wrongly in a recorded deal or draw, in this hand or a past one; later payouts are "
+            "derived again",
+            (
+                Param("move", "int", description="the deal or draw move whose card was entered wrongly"),
+                Param("card", "card", description="the card as entered", secret=True),
+                Param("replacement", "card", description="the card it should have been", secret=True),
+                Param("holder", "text", required=False, description="whose dealt hand holds it, when two do"),
+                Param(
+                    "then",
+                    "text",
+                    required=False,
+                    choices=(REFUSE, VOID_REST),
+                    description="when a later move no longer fits: refuse (the default), or void from it on",
+                ),
+                REASON,
+            ),
+            table=True,
+        ),
+    )
+}
+"""Every correction kind, whatever the variant."""
+
+
+def is_correction(action: Mapping[str, object]) -> bool:
+    """Whether a stored action is a correction rather than a move of the game."""
+    return action.get("type") in CORRECTION_KINDS

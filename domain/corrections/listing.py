@@ -1,0 +1,82 @@
+"""The corrections as the legal-actions contract lists them: actions of the table, for whoever records, with the
+moves each may name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.corrections.kinds import AMEND, AMENDABLE, CORRECTION_KINDS, DEALING, VOID
+from domain.variant import with_version
+
+ROUTE = "POST /games/{id}/corrections"
+
+
+def current_hand_start(counted: Sequence[dict[str, Any]]) -> int:
+    """The first move of the current hand: the last move that counts and dealt a hand (1 before the first deal)."""
+    dealt = [entry["move"] for entry in counted if entry["action"]["type"] == DEALING]
+    return dealt[-1] if dealt else 1
+
+
+def voidable_moves(counted: Sequence[dict[str, Any]]) -> list[int]:
+    """The moves a void may start from: the current hand's moves that count."""
+    start = current_hand_start(counted)
+    return [entry["move"] for entry in counted if entry["move"] >= start]
+
+
+def amendable_moves(counted: Sequence[dict[str, Any]], deal_mode: str) -> list[int]:
+    """The moves whose named cards an amendment may change: the recorded deals and draws that count."""
+    if deal_mode != "recorded":
+        return []
+    return [e["move"] for e in counted if e["action"]["type"] in AMENDABLE and _names_a_card(e["action"])]
+
+
+def correction_actions(game: Any) -> list[dict[str, Any]]:
+    """The correction entries of `table_actions`: each a template with the moves it may name, as constraints."""
+    if game.counted is None:
+        return []
+    listed = []
+    for kind, moves, field, example in (
+        (VOID, voidable_moves(game.counted), "from_move", True),
+        (AMEND, amendable_moves(game.counted, game.deal_mode), "move", False),
+    ):
+        if not moves:
+            continue
+        params = CORRECTION_KINDS[kind].params
+        body = {"kind": kind, **{p.name: f"<{p.kind}>" for p in params if p.required}}
+        listed.append(
+            {
+                "type": kind,
+                "table_action": True,
+                "route": ROUTE,
+                "summary": CORRECTION_KINDS[kind].summary,
+                "confirm": [],
+                "template": with_version(body, game.version),
+                "constraints": "; ".join(
+                    [f"{field}: one of moves {_spans(moves)}"]
+                    + [f"{p.name}: {p.description}" for p in params if p.name != field]
+                ),
+                "moves": moves,
+                "examples": [
+                    with_version({"kind": kind, field: moves[-1], "reason": "entered by mistake"}, game.version)
+                ]
+                if example
+                else [],
+            }
+        )
+    return listed
+
+
+def _names_a_card(action: dict[str, Any]) -> bool:
+    return any(isinstance(action.get(name), (str, dict, list)) for name in ("card", "hands", "upcard", "cards"))
+
+
+def _spans(moves: list[int]) -> str:
+    """Move numbers as ranges: '3-7, 9'."""
+    spans: list[list[int]] = []
+    for move in moves:
+        if spans and move == spans[-1][1] + 1:
+            spans[-1][1] = move
+        else:
+            spans.append([move, move])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)
