@@ -30,6 +30,7 @@ import domain.royal.events
 import domain.royal.events_play
 from domain.access import GameAccess
 from domain.annotations import GameAnnotations
+from domain.chain import LINK, SALT
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
@@ -42,7 +43,8 @@ from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 MAX_SEEDS = 60
-STORE_METADATA = ("timestamp",)
+STORE_METADATA = ("timestamp", LINK, SALT)
+"""Stored beside each event's own fields: the time, and its link in the hash chain (domain/chain.py)."""
 EVENT_METADATA = {"originator_id", "originator_version", "timestamp"}
 SHARED: list[type] = [Game.Created, MoveRecorded]
 LEDGER: dict[str, list[type]] = {"roby": [AmountTransferred], "royal": [AmountTransferred], "robins": []}
