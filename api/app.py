@@ -14,6 +14,7 @@ from api import (
     access,
     annotations,
     contract,
+    disputes,
     docs,
     games,
     headers,
@@ -28,6 +29,7 @@ from api import (
     streams,
     tokens,
     variants,
+    verify,
 )
 from api.version import __version__
 from domain.variant import Chance
@@ -62,7 +64,9 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    blueprints = (health, variants, games, replays, streams, moves, tokens, problem_types, annotations)
+    blueprints = (
+        health, variants, games, replays, streams, moves, tokens, problem_types, annotations, disputes, verify
+    )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
