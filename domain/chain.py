@@ -130,8 +130,9 @@ def diagnose(events: Sequence[RawEvent], index: int, previous: str) -> BrokenLin
             return BrokenLink(version, "edited", "its stored content no longer matches its link")
         for shift in range(1, len(events) + 1):
             if link_of(following.topic, following.version + shift, following.state, event.link) == following.link:
-                gone = f"{shift} event{'s' if shift > 1 else ''} before version {following.version}"
-                return BrokenLink(version + 1, "missing", f"{gone} were deleted and the later ones renumbered")
+                gone = f"{shift} events were" if shift > 1 else "an event was"
+                where = f"before the event stored as version {version}"
+                return BrokenLink(version, "missing", f"{gone} deleted {where}, and the later ones renumbered")
     return BrokenLink(version, "edited", "its stored content or its link was changed")
 
 
