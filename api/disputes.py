@@ -15,7 +15,7 @@ from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.access import caller, meldbook, viewer_of
-from api.contract import TOKEN_NEEDED, TOKEN_OPTIONAL
+from api.contract import RULER, TOKEN_NEEDED, TOKEN_OPTIONAL
 from api.fields import JsonWholeNumber, Text, WholeNumber
 from api.parsing import Blueprint
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION
@@ -211,7 +211,7 @@ class Ruling(MethodView):
     @blp.problem(404, "no such game or dispute (or one the caller may not see yet)")
     @blp.problem(409, "the dispute is closed already")
     @blp.problem(422, "a malformed field, or apply_correction asked for (correction-unavailable)")
-    @blp.doc(security=TOKEN_NEEDED)
+    @blp.doc(security=RULER)
     def post(self, body: dict[str, Any], game_id: UUID, dispute_id: int) -> dict[str, Any]:
         """Rule on an open dispute and close it, optionally keeping a correction request with the ruling."""
         asking, app = caller(), meldbook()

@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, SEAT, action_of, may
+from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, RULE, SEAT, action_of, may
 from tests.e2e.helpers import Created, bearer, create, stored
 
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -34,10 +34,13 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/annotations", "POST"): {"target": "game", "comment": "a note"},
     ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
     ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
+    ("/games/<uuid:game_id>/disputes", "POST"): {"target": "event", "at": 1, "claim": "a claim"},
+    ("/games/<uuid:game_id>/disputes/<int:dispute_id>/evidence", "POST"): {"event": 1, "note": "evidence"},
+    ("/games/<uuid:game_id>/disputes/<int:dispute_id>/ruling", "POST"): {"ruling": "upheld"},
 }
 WRITERS = ("seat", "other-seat", "recorder")
-"""The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for
-the others), so that only the role decides the answer."""
+"""The roles that write annotations and open disputes: an annotation's or a dispute's route is called on one its
+caller wrote (the recorder's for the others), so that only the role decides the answer."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
         return 403
     if action == RECORD and role != "seat":  # the domain's rule: only the acting player's seat, in a seats game
         return 403
+    if action == RULE and role != "arbiter":  # the domain's rule: the arbiter rules, once the recorder issued one
+        return 403
     return ALLOWED
 
 
@@ -94,6 +99,12 @@ def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[s
         response = client.post(f"{at.game.url}/annotations", json=body, headers=writer)
         assert response.status_code == 201, response.get_json()
         values["annotation_id"] = response.get_json()["id"]
+    if "dispute_id" in rule.arguments:
+        writer = bearer(at.tokens[role if role in WRITERS else "recorder"])
+        body = BODIES[("/games/<uuid:game_id>/disputes", "POST")]
+        response = client.post(f"{at.game.url}/disputes", json=body, headers=writer)
+        assert response.status_code == 201, response.get_json()
+        values["dispute_id"] = response.get_json()["id"]
     return values
 
 

@@ -108,6 +108,9 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/annotations", "post"),
         ("/games/{game_id}/annotations/{annotation_id}", "patch"),
         ("/games/{game_id}/stream-tickets", "post"),
+        ("/games/{game_id}/disputes", "post"),
+        ("/games/{game_id}/disputes/{dispute_id}/evidence", "post"),
+        ("/games/{game_id}/disputes/{dispute_id}/ruling", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -123,9 +126,18 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     security = {(p, m): o.get("security") for p, m, o in _operations(spec)}
     assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}, {"seatToken": []}]
     annotation = "/games/{game_id}/annotations/{annotation_id}"
-    for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
+    evidence = "/games/{game_id}/disputes/{dispute_id}/evidence"
+    for write in (
+        ("/games/{game_id}/annotations", "post"),
+        (annotation, "patch"),
+        (annotation, "delete"),
+        ("/games/{game_id}/disputes", "post"),
+        (evidence, "post"),
+    ):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
-    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations")
+    ruling = ("/games/{game_id}/disputes/{dispute_id}/ruling", "post")
+    assert security.pop(ruling) == [{"arbiterToken": []}, {"recorderToken": []}]
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/disputes", "/verify")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
     for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:
         assert security.pop(read) == [{}, *({name: []} for name in schemes)], read
