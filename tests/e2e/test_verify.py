@@ -9,7 +9,9 @@ from uuid import UUID, uuid4
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import assert_problem, create, play
+from domain.cards import RANKS, SUITS
+from domain.chain import SALT, link_of
+from tests.e2e.helpers import all_events, assert_problem, create, play
 from tests.integration.test_hash_chain import raw_state, write_state
 
 
@@ -49,3 +51,25 @@ def test_bad_verify_queries_are_refused_naming_the_field(sqlite_client: FlaskCli
     assert_problem(client.get(f"/games/{uuid4()}/verify"), 404, "game-not-found")
     later = client.get(url, query_string={"digest": digest, "at": 99}).get_json()
     assert not later["ok"] and later["digest"]["broken"]["kind"] == "missing"
+
+
+def test_a_spectator_cannot_learn_a_hidden_draw_by_trying_every_card_against_the_digest(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    """Without the salt, which no answer shows, a digest taken before and after a draw would tell the card."""
+    client = sqlite_client
+    game = create(client, players=("Ann", "Bob", "Cy"))
+    play(client, game, random.Random(5), 12)
+    shown = all_events(client, game.url)
+    assert not any(k.startswith("_") for e in shown + all_events(client, game.url, game.auth) for k in e["data"])
+    drawn = next(e for e in shown if e["type"] == "StockCardDrawn")
+    assert drawn["data"]["card"] is None
+    version = drawn["version"]
+    before, after = (client.get(f"{game.url}/state?at={v}").get_json()["digest"] for v in (version - 1, version))
+    truth = next(e for e in all_events(client, game.url, game.auth) if e["version"] == version)["data"]["card"]
+    cards = {f"{rank}{suit}" for rank in RANKS for suit in SUITS} | {truth}
+    tried = [link_of(drawn["topic"], version, {**drawn["data"], "card": card}, before) for card in cards]
+    assert after not in tried
+    salt = raw_state(sqlite_app.extensions["meldbook"], UUID(game.id), version)[SALT]
+    salted = {**drawn["data"], "card": truth, SALT: salt}
+    assert link_of(drawn["topic"], version, salted, before) == after, "with the salt the true card would show"
