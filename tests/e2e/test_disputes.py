@@ -68,7 +68,8 @@ def test_a_dispute_goes_from_its_claim_through_evidence_to_the_arbiters_ruling_a
         ("replay", {"replay": {"hand": 1, "at": 2}}, ruled["evidence"][2]["at"]),
     ]
     assert [step["step"] for step in ruled["history"]] == ["opened", "evidence", "evidence", "evidence", "ruled"]
-    assert disputes(client, game, game.auth) == [ruled]
+    assert disputes(client, game, game.auth) == disputes(client, game, game.auth, hand=1) == [ruled]
+    assert disputes(client, game, game.auth, hand=2) == []
     closed = client.post(f"{url}/1/evidence", json={"event": 4}, headers=ann)
     assert_problem(closed, 409, "dispute-closed")
     assert_problem(client.post(f"{url}/1/ruling", json={"ruling": "again"}, headers=arbiter), 409, "dispute-closed")
