@@ -138,8 +138,7 @@ class State(MethodView):
         game = meldbook().game(game_id, version=args["at"])
         viewer = viewer_of(asking)
         hands = meldbook().hand_spans(game_id, viewer)
-        shown = present_state(game, viewer, meldbook().latest_version(game_id), hands, acting=acting)
-        return {**shown, "digest": digest_at(meldbook(), game_id, game.version)}
+        return present_state(game, viewer, meldbook().latest_version(game_id), hands, acting=acting)
 
 
 def vars_of(entry: Any) -> dict[str, Any]:

@@ -207,9 +207,9 @@ class GameStateSchema(Schema):
     digest = fields.String(
         allow_none=True,
         metadata={
-            "description": "the record's digest at this version (the hash chain's link there): keep it, and "
-            "GET /games/{id}/verify?digest=...&at=<version> later shows whether the record still holds it; null for "
-            "an event stored before the chain existed"
+            "description": "GET /games/{id} only: the record's digest at its version (the hash chain's link "
+            "there): keep it, and GET /games/{id}/verify?digest=...&at=<version> later shows whether the record "
+            "still holds it; null for an event stored before the chain existed"
         },
     )
     legal_actions = fields.List(
