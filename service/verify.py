@@ -50,14 +50,6 @@ def shown_report(report: ChainReport) -> dict[str, Any]:
     """A stream's chain as the API shows it."""
     first = report.first_linked
     unlinked = report.length if first is None else first - 1
-    note = (
-        f"versions 1 to {unlinked} were stored before the chain existed and carry no link: the chain starts at "
-        f"version {first}"
-        if unlinked and first is not None
-        else ("no event of this stream carries a link" if report.length else "nothing stored yet")
-        if first is None
-        else "every event is linked"
-    )
     return {
         "ok": report.ok,
         "length": report.length,
@@ -65,8 +57,22 @@ def shown_report(report: ChainReport) -> dict[str, Any]:
         "unlinked": unlinked,
         "head": report.head,
         "broken": shown_broken(report.broken),
-        "note": note,
+        "note": chain_note(report.length, first),
     }
+
+
+def chain_note(length: int, first_linked: int | None) -> str:
+    """Where a stream's chain starts, in words: events stored before the chain existed carry no link."""
+    if length == 0:
+        return "nothing stored yet"
+    if first_linked is None:
+        return "no event of this stream carries a link: all were stored before the chain existed"
+    if first_linked > 1:
+        return (
+            f"versions 1 to {first_linked - 1} were stored before the chain existed and carry no link: the chain "
+            f"starts at version {first_linked}"
+        )
+    return "every event is linked"
 
 
 def shown_broken(broken: BrokenLink | None) -> dict[str, Any] | None:
