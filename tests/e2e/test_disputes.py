@@ -159,3 +159,17 @@ def test_a_claim_on_a_hand_in_progress_is_hidden_from_other_seats_and_spectators
     for name, headers in callers.items():
         (seen,) = disputes(client, game, headers)
         assert seen["claim"] == "I held the 7H" and seen["evidence"][0]["note"] == "my hand had the 7H", name
+
+
+def test_in_a_game_recorded_by_seats_the_recorder_without_an_arbiter_rules_only_once_the_hand_has_ended(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    client = sqlite_client
+    game = create(client, players=PLAYERS, recording="seats")
+    ann = issue(client, game, "seats/Ann")
+    post(client, f"{game.url}/disputes", {"target": "hand", "claim": "I hold the 7H"}, ann)
+    assert disputes(client, game, game.auth) == []  # the recorder does not see the seats' cards mid-hand
+    before = stored(sqlite_app)
+    early = client.post(f"{game.url}/disputes/1/ruling", json={"ruling": "dismissed"}, headers=game.auth)
+    assert_problem(early, 404, "dispute-not-found")
+    assert stored(sqlite_app) == before
