@@ -15,6 +15,7 @@ from api import (
     annotations,
     contract,
     corrections,
+    disputes,
     docs,
     games,
     headers,
@@ -30,6 +31,7 @@ from api import (
     streams,
     tokens,
     variants,
+    verify,
 )
 from api.version import __version__
 from domain.variant import Chance
@@ -65,7 +67,8 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
     blueprints = (
-        health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations, settlement
+        health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
+        settlement, disputes, verify
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)

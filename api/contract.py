@@ -28,7 +28,7 @@ SECURITY_SCHEMES = {
         "type": "http",
         "scheme": "bearer",
         "description": "the arbiter token (POST /games/{id}/tokens/arbiter): the spectator view, and ended hands "
-        "in full",
+        "in full; rules on the game's disputes",
     },
 }
 TOKEN_NEEDED: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}, {SEAT_SCHEME: []}]
@@ -37,6 +37,8 @@ CORRECTORS: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}, {ARBITER_SCHEME: [
 """Corrections of the record: the recorder's token, or the arbiter's."""
 RECORDER_ONLY: list[dict[str, list[str]]] = [{TOKEN_SCHEME: []}]
 """Operations on a game's tokens and seats: the recorder's token alone."""
+RULER: list[dict[str, list[str]]] = [{ARBITER_SCHEME: []}, {TOKEN_SCHEME: []}]
+"""A ruling on a dispute: the arbiter's token, or, in a game without an arbiter, the recorder's."""
 TOKEN_OPTIONAL: list[dict[str, list[str]]] = [
     {},
     {TOKEN_SCHEME: []},

@@ -29,6 +29,7 @@ from api.schemas import (
 )
 from service.application import present_event, present_state
 from service.index import GameFilter
+from service.verify import digest_at
 
 blp = Blueprint("games", __name__, description="Game records")
 
@@ -96,6 +97,7 @@ class Game(MethodView):
         shown = present_state(
             meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer), acting=acting
         )
+        shown["digest"] = digest_at(meldbook(), game_id, shown["version"])
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response

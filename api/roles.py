@@ -31,9 +31,10 @@ MAY: dict[str, frozenset[str]] = {
     VIEWER: frozenset({READ}),
     ARBITER: frozenset({READ, RULE, CORRECT}),
     SEAT: frozenset({READ, RECORD, ANNOTATE, DISPUTE, CONFIRM}),
-    RECORDER: frozenset({READ, RECORD, MANAGE, ANNOTATE, DISPUTE, CONFIRM, CORRECT}),
+    RECORDER: frozenset({READ, RECORD, MANAGE, ANNOTATE, DISPUTE, CONFIRM, CORRECT, RULE}),
 }
-"""What each role may do. An anonymous caller reads public games only."""
+"""What each role may do. An anonymous caller reads public games only. The recorder may rule on a dispute only
+when no arbiter was issued (the domain's rule, domain/disputes.py)."""
 
 GAME = "/games/<uuid:game_id>"
 ROUTES: dict[tuple[str, str], str] = {
@@ -60,6 +61,11 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/annotations", "POST"): ANNOTATE,
     (f"{GAME}/annotations/<int:annotation_id>", "PATCH"): ANNOTATE,
     (f"{GAME}/annotations/<int:annotation_id>", "DELETE"): ANNOTATE,
+    (f"{GAME}/disputes", "GET"): READ,
+    (f"{GAME}/disputes", "POST"): DISPUTE,
+    (f"{GAME}/disputes/<int:dispute_id>/evidence", "POST"): DISPUTE,
+    (f"{GAME}/disputes/<int:dispute_id>/ruling", "POST"): RULE,
+    (f"{GAME}/verify", "GET"): READ,
     (f"{GAME}/tokens/recorder", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "DELETE"): MANAGE,

@@ -211,6 +211,14 @@ class GameStateSchema(Schema):
     to_move = fields.List(fields.String(), metadata={"description": "who was to act at this version"})
     over = fields.Boolean()
     state = fields.Dict()
+    digest = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "GET /games/{id} only: the record's digest at its version (the hash chain's link "
+            "there): keep it, and GET /games/{id}/verify?digest=...&at=<version> later shows whether the record "
+            "still holds it; null for an event stored before the chain existed"
+        },
+    )
     legal_actions = fields.List(
         fields.Dict(),
         metadata={

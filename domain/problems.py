@@ -197,6 +197,35 @@ GENERIC: tuple[Problem, ...] = (
         404,
     ),
     Problem(
+        "dispute-not-found",
+        "No such dispute",
+        "the dispute number in the path: the game holds no dispute of that number, or not one the caller may see yet "
+        "(another's claim about a hand in progress is shown once that hand has ended)",
+        "this game has no dispute 2",
+        404,
+    ),
+    Problem(
+        "dispute-closed",
+        "Dispute closed",
+        "the dispute in the path: once ruled on, a dispute is closed and takes no more evidence and no second ruling",
+        "dispute 1 was ruled on and is closed: it takes nothing more",
+        409,
+    ),
+    Problem(
+        "evidence-not-found",
+        "Evidence points at nothing",
+        "the evidence's `event` (a version of the game), `annotation` (one the caller may see) or `replay` (a hand "
+        "and one of its moves), named by `field`",
+        "hand 2 has no move 12: a replay position is a hand and one of its moves",
+    ),
+    Problem(
+        "correction-unavailable",
+        "Correction cannot be applied yet",
+        "the ruling's `apply_correction`: the corrections service that applies a ruling's correction is not part "
+        "of this version; rule without it, and the correction is kept with the ruling",
+        "corrections cannot be applied yet: rule without apply_correction",
+    ),
+    Problem(
         "view-not-allowed",
         "View wider than the token allows",
         "the replay's `view` (and `player`): a view may only narrow what the token shows (full, then a seat, "

@@ -8,10 +8,11 @@ version never moves. An alternative line is played on from its position by the o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
 from domain.access import RECORDER, NotPermittedError, seat_player
@@ -26,6 +27,7 @@ from service.application import Meldbook
 from service.branching import branch_game
 
 SAVE_ATTEMPTS = 3
+Stream = TypeVar("Stream", bound=Aggregate)
 MAX_COMMENT = 4000
 MAX_AUTHOR = 40
 
@@ -125,11 +127,17 @@ def _own(notes: GameAnnotations, number: int, grant: str) -> dict[str, Any]:
 
 def _change(app: Meldbook, game_id: UUID, command: Callable[[GameAnnotations], Any]) -> Any:
     """Load the annotations stream, run one command and save; a concurrent change is met by trying again."""
+    return change_stream(app, lambda: annotations_of(app, game_id), command)
+
+
+def change_stream(app: Meldbook, load: Callable[[], Stream], command: Callable[[Stream], Any]) -> Any:
+    """Load a stream beside a game (its annotations, its disputes), run one command and save; a concurrent change
+    is met by loading again and trying again."""
     for attempt in range(SAVE_ATTEMPTS):
-        notes = annotations_of(app, game_id)
-        result = command(notes)
+        stream = load()
+        result = command(stream)
         try:
-            app.save(notes)
+            app.save(stream)
             return result
         except IntegrityError:
             if attempt == SAVE_ATTEMPTS - 1:

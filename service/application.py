@@ -30,6 +30,7 @@ from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
 from service.access import AccessCases
+from service.chain import ChainedApplication
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.pages import Page
@@ -79,8 +80,8 @@ class StoredEvent:
     """The version of the correction that voided the event's move; None while it counts."""
 
 
-class Meldbook(AccessCases):
-    """Games as event-sourced aggregates, in a SQLite file or PostgreSQL."""
+class Meldbook(AccessCases, ChainedApplication):
+    """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}

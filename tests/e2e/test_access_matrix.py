@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, SEAT, action_of, may
+from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, RULE, SEAT, action_of, may
 from tests.e2e.helpers import Created, bearer, create, stored
 
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -35,12 +35,15 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
     ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
     ("/games/<uuid:game_id>/what-if", "POST"): {"options": {"per_roby": 50}},
+    ("/games/<uuid:game_id>/disputes", "POST"): {"target": "event", "at": 1, "claim": "a claim"},
+    ("/games/<uuid:game_id>/disputes/<int:dispute_id>/evidence", "POST"): {"event": 1, "note": "evidence"},
+    ("/games/<uuid:game_id>/disputes/<int:dispute_id>/ruling", "POST"): {"ruling": "upheld"},
 }
 CORRECTION = "correction body"
 """The body of the corrections route, made for the game at hand (it voids a move recorded for it)."""
 WRITERS = ("seat", "other-seat", "recorder")
-"""The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for
-the others), so that only the role decides the answer."""
+"""The roles that write annotations and open disputes: an annotation's or a dispute's route is called on one its
+caller wrote (the recorder's for the others), so that only the role decides the answer."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
         return 403
     if action == RECORD and role != "seat":  # the domain's rule: only the acting player's seat, in a seats game
         return 403
+    if action == RULE and role != "arbiter":  # the domain's rule: the arbiter rules, once the recorder issued one
+        return 403
     return ALLOWED
 
 
@@ -99,6 +104,12 @@ def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[s
         values["annotation_id"] = response.get_json()["id"]
     if rule.rule.endswith("/corrections"):
         values[CORRECTION] = void_of_the_last_move(client, at)
+    if "dispute_id" in rule.arguments:
+        writer = bearer(at.tokens[role if role in WRITERS else "recorder"])
+        body = BODIES[("/games/<uuid:game_id>/disputes", "POST")]
+        response = client.post(f"{at.game.url}/disputes", json=body, headers=writer)
+        assert response.status_code == 201, response.get_json()
+        values["dispute_id"] = response.get_json()["id"]
     return values
 
 

@@ -110,6 +110,9 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/annotations/{annotation_id}", "patch"),
         ("/games/{game_id}/stream-tickets", "post"),
         ("/games/{game_id}/what-if", "post"),
+        ("/games/{game_id}/disputes", "post"),
+        ("/games/{game_id}/disputes/{dispute_id}/evidence", "post"),
+        ("/games/{game_id}/disputes/{dispute_id}/ruling", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -126,9 +129,19 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     assert security.pop(("/games/{game_id}/moves", "post")) == [{"recorderToken": []}, {"seatToken": []}]
     assert security.pop(("/games/{game_id}/corrections", "post")) == [{"recorderToken": []}, {"arbiterToken": []}]
     annotation = "/games/{game_id}/annotations/{annotation_id}"
-    for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
+    evidence = "/games/{game_id}/disputes/{dispute_id}/evidence"
+    for write in (
+        ("/games/{game_id}/annotations", "post"),
+        (annotation, "patch"),
+        (annotation, "delete"),
+        ("/games/{game_id}/disputes", "post"),
+        (evidence, "post"),
+    ):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
-    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/settlement", "/audit")
+    ruling = ("/games/{game_id}/disputes/{dispute_id}/ruling", "post")
+    assert security.pop(ruling) == [{"arbiterToken": []}, {"recorderToken": []}]
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/disputes", "/verify")
+    paths += ("/settlement", "/audit")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
     reads += [("/games/{game_id}/settlement/players/{player}", "get"), ("/games/{game_id}/what-if", "post")]
     for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:

@@ -30,6 +30,8 @@ import domain.royal.events
 import domain.royal.events_play
 from domain.access import GameAccess
 from domain.annotations import GameAnnotations
+from domain.chain import LINK, SALT
+from domain.disputes import GameDisputes
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
@@ -42,7 +44,8 @@ from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 MAX_SEEDS = 60
-STORE_METADATA = ("timestamp",)
+STORE_METADATA = ("timestamp", LINK, SALT)
+"""Stored beside each event's own fields: the time, and its link in the hash chain (domain/chain.py)."""
 EVENT_METADATA = {"originator_id", "originator_version", "timestamp"}
 SHARED: list[type] = [Game.Created, MoveRecorded]
 LEDGER: dict[str, list[type]] = {"roby": [AmountTransferred], "royal": [AmountTransferred], "robins": []}
@@ -92,7 +95,20 @@ def annotation_events() -> list[Any]:
     return list(notes.collect_events())
 
 
-STREAMS: dict[str, Callable[[], list[Any]]] = {"access": access_events, "annotations": annotation_events}
+def dispute_events() -> list[Any]:
+    """One event of each type a game's disputes stream stores."""
+    disputes = GameDisputes.open_stream(uuid4())
+    number = disputes.open_dispute("hand", 30, 41, "I held the 7H: my score is 15, not 25", 15, "seat:Ann")
+    disputes.add_evidence(number, "replay", {"replay": {"hand": 2, "at": 12}}, 30, 41, "the frame shows it", "seat:Ann")
+    disputes.rule(number, "upheld", {"type": "correct_hand", "hand": 2, "scores": {"Ann": 15}}, 42, "arbiter")
+    return list(disputes.collect_events())
+
+
+STREAMS: dict[str, Callable[[], list[Any]]] = {
+    "access": access_events,
+    "annotations": annotation_events,
+    "disputes": dispute_events,
+}
 """The streams a game has beside its own, each of its own aggregate."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 

@@ -14,7 +14,7 @@ from domain.idempotency import IdempotencyRecord, move_record_id
 from service.application import MOVE, Meldbook
 from service.idempotency import SECRET_ID, ServiceSecret
 from tests.integration.conftest import OpenMeldbook
-from tests.integration.test_golden_events import golden_path, kinds, read_golden
+from tests.integration.test_golden_events import STORE_METADATA, golden_path, kinds, read_golden
 
 TOPICS = {
     "meldbook.IdempotentRequestAnswered": IdempotencyRecord.Created,
@@ -32,7 +32,7 @@ def test_idempotency_records_and_the_secret_are_stored_with_the_fields_of_their_
     app.keyed.recorder_token("k")  # draws the secret and keeps it
     for aggregate_id in (record.id, SECRET_ID):
         (stored,) = app.recorder.select_events(aggregate_id)
-        state = {k: v for k, v in json.loads(stored.state).items() if k != "timestamp"}
+        state = {k: v for k, v in json.loads(stored.state).items() if k not in STORE_METADATA}
         if os.environ.get("MELDBOOK_WRITE_GOLDEN") == "1":
             written = json.dumps({"state": state, "topic": stored.topic}, indent=2, sort_keys=True)
             golden_path(stored.topic).write_text(written + "\n")

@@ -1,0 +1,110 @@
+"""The hash chain beside the store: links stored with the events, in the same transaction, and read back to verify.
+
+Where the links live: in each event's stored state, under `_link` (with its `_salt`, domain/chain.py), set by one
+function (`chain_pending`) on the stored events just before the recorder inserts them. They are therefore written
+in the insert that writes the events, and commit or fail with them; a concurrent writer at the same version fails
+on the store's version constraint before its links matter. Every stream the application saves is chained, by the
+same code: a game's, its annotations', its disputes' (and its access stream and idempotency records, at no cost
+to anyone). The mapper drops both keys again when it reads an event, so no domain event, golden class or view
+ever sees them.
+
+The previous link of the first pending event is read from the store: the event just before it, by its exact
+version (stored events never change, so no lock is needed). The aggregates therefore hold no chain head, and
+their snapshots need none: a snapshot is not chained, and loading from one is untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import Application
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    EventStore,
+    Mapper,
+    Notification,
+    Recording,
+    StoredEvent,
+)
+
+from domain.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
+
+
+def decoded(stored: StoredEvent) -> dict[str, Any]:
+    """A stored event's state as plain JSON, as stored: no transcoding, no upcasting (Meldbook configures no
+    compressor or cipher, so the state is JSON)."""
+    state: dict[str, Any] = json.loads(stored.state)
+    return state
+
+
+def stored_link(recorder: AggregateRecorder, stream_id: UUID, version: int) -> str | None:
+    """The link stored with a stream's event at a version; None when there is no such event or it has no link."""
+    if version < 1:
+        return None
+    found = recorder.select_events(stream_id, gt=version - 1, lte=version, limit=1)
+    link = decoded(found[0]).get(LINK) if found else None
+    return link if isinstance(link, str) else None
+
+
+def chain_pending(recorder: AggregateRecorder, pending: Sequence[StoredEvent]) -> list[StoredEvent]:
+    """The stored events about to be inserted, each with its salt and link; one read per stream, for the link of
+    the event before the first pending one (the stream's id when it has none: a new stream, or an old record)."""
+    heads: dict[UUID, str] = {}
+    chained = []
+    for stored in pending:
+        stream, version = UUID(str(stored.originator_id)), stored.originator_version
+        if stream not in heads:
+            heads[stream] = stored_link(recorder, stream, version - 1) or genesis(stream)
+        state = {**decoded(stored), SALT: secrets.token_hex(16)}
+        state[LINK] = heads[stream] = link_of(stored.topic, version, state, heads[stream])
+        encoded = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
+        chained.append(replace(stored, state=encoded))
+    return chained
+
+
+def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:
+    """A stream's chain recomputed from its stored events, read raw through the recorder, against their links."""
+    raw = [RawEvent(s.originator_version, s.topic, decoded(s)) for s in recorder.select_events(stream_id)]
+    return walk(stream_id, raw)
+
+
+class ChainedEventStore(EventStore[UUID]):
+    """The event store, chaining the events it puts just before the recorder inserts them."""
+
+    def put(self, domain_events: Sequence[DomainEventProtocol[UUID]], **kwargs: Any) -> list[Recording[UUID]]:
+        """Store domain events as the library does, each with its link."""
+        stored_events = chain_pending(self.recorder, [self.mapper.to_stored_event(e) for e in domain_events])
+        notification_ids = self.recorder.insert_events(stored_events, **kwargs) or []
+        return [
+            Recording(event, Notification(s.originator_id, s.originator_version, s.topic, s.state, id=n))
+            for event, s, n in zip(domain_events, stored_events, notification_ids, strict=True)
+        ]
+
+
+class ChainMapper(Mapper[UUID]):
+    """The library's mapper, which drops an event's link and salt as it reads it back."""
+
+    def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
+        """The domain event, without the chain's keys."""
+        event = super().to_domain_event(stored_event)
+        vars(event).pop(LINK, None)
+        vars(event).pop(SALT, None)
+        return event
+
+
+class ChainedApplication(Application):
+    """An application whose event store chains every stream it saves (not its snapshots)."""
+
+    def construct_mapper(self) -> Mapper[UUID]:
+        """The chain's mapper, over the application's transcoder; no compressor or cipher (states stay JSON)."""
+        return ChainMapper(transcoder=self.construct_transcoder())
+
+    def construct_event_store(self) -> EventStore[UUID]:
+        """The chaining event store."""
+        return ChainedEventStore(mapper=self.mapper, recorder=self.recorder)

@@ -1,0 +1,110 @@
+"""The dispute use cases: open a dispute, attach evidence, rule on it; each in the game's disputes stream.
+
+Each loads the stream (or opens it), calls one command and saves it (service/annotations.py's `change_stream`);
+the game's own stream is only read, so its version never moves. Where evidence points in the record is resolved
+by the reading side first (replays/disputes.py), which also decides who may see what.
+
+A ruling may carry a correction: it is stored with the ruling as asked, for the corrections service to apply.
+That service is not part of this code yet, so a ruling that asks for its correction to be applied now is refused
+(`correction-unavailable`) and nothing is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.access import ARBITER
+from domain.chain import canonical
+from domain.disputes import CorrectionUnavailableError, GameDisputes, check_ruler, disputes_id
+from domain.errors import MeldbookError
+from domain.text import check_text
+from service.annotations import change_stream
+from service.application import Meldbook
+
+MAX_TEXT = 4000
+MAX_CORRECTION = 4000
+"""The largest correction request kept with a ruling, in characters of canonical JSON."""
+
+
+def disputes_of(app: Meldbook, game_id: UUID) -> GameDisputes:
+    """The game's disputes as stored, or a new stream when none has been opened yet."""
+    try:
+        found: GameDisputes = app.repository.get(disputes_id(game_id))
+    except AggregateNotFoundError:
+        return GameDisputes.open_stream(game_id)
+    return found
+
+
+def open_dispute(
+    app: Meldbook,
+    game_id: UUID,
+    grant: str,
+    target: str,
+    claim: str,
+    at: int | None = None,
+    figure: int | None = None,
+) -> int:
+    """Open a dispute about the event at version `at` or the hand holding it (by default the latest version); its
+    number."""
+    latest = app.latest_version(game_id)
+    position = latest if at is None else at
+    if not 1 <= position <= latest:
+        raise MeldbookError(f"at must be a version of the game, 1 to {latest}", code="validation-error", field="at")
+    text = check_text(claim, "claim", max_length=MAX_TEXT)
+    return int(
+        change_stream(
+            app,
+            lambda: disputes_of(app, game_id),
+            lambda disputes: disputes.open_dispute(target, position, latest, text, figure, grant),
+        )
+    )
+
+
+def add_evidence(
+    app: Meldbook, game_id: UUID, grant: str, number: int, kind: str, ref: Mapping[str, Any], at: int, note: str
+) -> int:
+    """Attach evidence, already resolved to the version `at` it points at, to an open dispute; its number."""
+    latest = app.latest_version(game_id)
+    text = check_text(note, "note", max_length=MAX_TEXT)
+    return int(
+        change_stream(
+            app,
+            lambda: disputes_of(app, game_id),
+            lambda disputes: disputes.add_evidence(number, kind, dict(ref), at, latest, text, grant),
+        )
+    )
+
+
+def rule_dispute(
+    app: Meldbook,
+    game_id: UUID,
+    grant: str,
+    number: int,
+    ruling: str,
+    correction: Mapping[str, Any] | None = None,
+    apply_correction: bool = False,
+) -> None:
+    """Rule on an open dispute and close it: the arbiter, if one was issued, or else the recorder."""
+    check_ruler(grant, ARBITER in app.access_of(game_id).hashes)
+    text = check_text(ruling, "ruling", max_length=MAX_TEXT)
+    if correction is not None and len(canonical(dict(correction))) > MAX_CORRECTION:
+        raise MeldbookError(
+            f"a correction request holds at most {MAX_CORRECTION} characters of JSON",
+            code="validation-error",
+            field="correction",
+        )
+    if apply_correction:
+        raise CorrectionUnavailableError(
+            "corrections cannot be applied yet: rule without apply_correction, and the correction is kept with the "
+            "ruling to be applied once the corrections service exists",
+            field="apply_correction",
+        )
+    latest = app.latest_version(game_id)
+    kept = None if correction is None else dict(correction)
+    change_stream(
+        app, lambda: disputes_of(app, game_id), lambda disputes: disputes.rule(number, text, kept, latest, grant)
+    )
