@@ -14,7 +14,7 @@ from uuid import UUID
 from flask.views import MethodView
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from api.access import caller, meldbook, viewer_of
+from api.access import bearer_token, caller, meldbook, viewer_of
 from api.contract import RULER, TOKEN_NEEDED, TOKEN_OPTIONAL
 from api.fields import JsonWholeNumber, Text, WholeNumber
 from api.parsing import Blueprint
@@ -87,13 +87,16 @@ class RulingSchema(Schema):
         keys=fields.String(),
         allow_none=True,
         metadata={
-            "description": "a correction request (a JSON object, as the corrections service will take it), stored "
-            "with the ruling; it is not applied by this version"
+            "description": "a correction, kept with the ruling: to apply it, the body POST /games/{id}/corrections "
+            "takes (`kind` and its fields)"
         },
     )
     apply_correction = fields.Boolean(
         load_default=False,
-        metadata={"description": "true asks for the correction to be applied now: refused (correction-unavailable)"},
+        metadata={
+            "description": "true applies the correction to the record first, as POST /games/{id}/corrections would "
+            "for the ruler; a refused correction stores nothing, and the dispute stays open"
+        },
     )
 
 
@@ -210,11 +213,11 @@ class Ruling(MethodView):
     @blp.problem(403, "a token this game does not know, or not the ruler (the arbiter if issued, else the recorder)")
     @blp.problem(404, "no such game or dispute (or one the caller may not see yet)")
     @blp.problem(409, "the dispute is closed already")
-    @blp.problem(422, "a malformed field, or apply_correction asked for (correction-unavailable)")
+    @blp.problem(422, "a malformed field, or a correction the record refuses (the code POST /corrections gives)")
     @blp.doc(security=RULER)
     def post(self, body: dict[str, Any], game_id: UUID, dispute_id: int) -> dict[str, Any]:
         """Rule on an open dispute and close it, optionally keeping a correction request with the ruling."""
         asking, app = caller(), meldbook()
         check_visible_dispute(app, game_id, dispute_id, viewer_of(asking), asking.grant)
-        rule_dispute(app, game_id, asking.grant or "", dispute_id, **body)
+        rule_dispute(app, game_id, asking.grant or "", dispute_id, **body, token=bearer_token())
         return shown(game_id, dispute_id)

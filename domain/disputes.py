@@ -43,12 +43,6 @@ class EvidenceNotFoundError(MeldbookError):
     code = "evidence-not-found"
 
 
-class CorrectionUnavailableError(MeldbookError):
-    """A ruling that asks for its correction to be applied now: the corrections service does not exist yet."""
-
-    code = "correction-unavailable"
-
-
 def disputes_id(game_id: UUID) -> UUID:
     """The id of a game's disputes stream."""
     return uuid5(NAMESPACE, str(game_id))
@@ -141,6 +135,8 @@ class GameDisputes(Aggregate):
         number: int
         ruling: str
         correction: dict[str, Any] | None
+        corrected_at: int | None
+        """The game's version once the ruling's correction was applied to the record; None when it was only kept."""
         written_at: int
         by: str
 
@@ -151,7 +147,8 @@ class GameDisputes(Aggregate):
             dispute["ruling"] = {
                 "text": self.ruling,
                 "correction": self.correction,
-                "correction_applied": False,
+                "correction_applied": self.corrected_at is not None,
+                "corrected_at": self.corrected_at,
                 "written_at": self.written_at,
                 "by": self.by,
                 "timestamp": self.timestamp.isoformat(),
@@ -197,12 +194,31 @@ class GameDisputes(Aggregate):
         )
         return len(self.disputes[number]["evidence"])
 
-    def rule(self, number: int, ruling: str, correction: dict[str, Any] | None, written_at: int, by: str) -> None:
-        """Rule on an open dispute and close it."""
+    def rule(
+        self,
+        number: int,
+        ruling: str,
+        correction: dict[str, Any] | None,
+        written_at: int,
+        by: str,
+        corrected_at: int | None = None,
+    ) -> None:
+        """Rule on an open dispute and close it (`corrected_at`: the game's version after the ruling's correction,
+        when it was applied)."""
         self._open(number)
         self.trigger_event(
-            self.Ruled, number=number, ruling=ruling, correction=correction, written_at=written_at, by=by
+            self.Ruled,
+            number=number,
+            ruling=ruling,
+            correction=correction,
+            corrected_at=corrected_at,
+            written_at=written_at,
+            by=by,
         )
+
+    def check_open(self, number: int) -> None:
+        """Refuse a dispute that does not exist or is closed (before a ruling's correction touches the record)."""
+        self._open(number)
 
     def _open(self, number: int) -> dict[str, Any]:
         dispute = self.dispute(number)

@@ -219,13 +219,6 @@ GENERIC: tuple[Problem, ...] = (
         "hand 2 has no move 12: a replay position is a hand and one of its moves",
     ),
     Problem(
-        "correction-unavailable",
-        "Correction cannot be applied yet",
-        "the ruling's `apply_correction`: the corrections service that applies a ruling's correction is not part "
-        "of this version; rule without it, and the correction is kept with the ruling",
-        "corrections cannot be applied yet: rule without apply_correction",
-    ),
-    Problem(
         "view-not-allowed",
         "View wider than the token allows",
         "the replay's `view` (and `player`): a view may only narrow what the token shows (full, then a seat, "

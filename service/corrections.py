@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import get_topic
 
 from domain.access import ARBITER, RECORDER, NotPermittedError
 from domain.corrections.kinds import AMEND
 from domain.corrections.listing import current_hand_start
 from domain.corrections.plan import CorrectionError, Plan, plan_correction
 from domain.game import Game
+from domain.grouping import group_moves
+from domain.hands import hand_spans
 from domain.text import check_line
 from service.application import GameNotFoundError, StaleVersionError, StoredEvent, TokenError, check_version, describe
 
@@ -78,8 +81,8 @@ def plan_for(game: Game, events: list[Any], body: Mapping[str, Any], grant: str)
     """The correction decided for the role that asks. The arbiter sees a hand's cards only once it has ended: he
     amends no card of the current hand, and a refusal naming a move of it does not say why (its sentence could name
     a card still hidden)."""
-    start = current_hand_start(game.counted or [])
-    if grant == ARBITER and body.get("type") == AMEND and isinstance(body.get("move"), int) and body["move"] >= start:
+    in_progress = _moves_of_a_hand_in_progress(game, events)
+    if grant == ARBITER and body.get("type") == AMEND and body.get("move") in in_progress:
         raise NotPermittedError(
             "the arbiter amends cards of hands that have ended only: this hand's cards are hidden from him",
             field="move",
@@ -87,8 +90,19 @@ def plan_for(game: Game, events: list[Any], body: Mapping[str, Any], grant: str)
     try:
         return plan_correction(game, events, body, grant)
     except CorrectionError as error:
-        if grant == ARBITER and error.details.get("move", 0) >= start:
+        if grant == ARBITER and error.details.get("move") in in_progress:
             version, code = error.details["version"], error.details["move_code"]
             error.message = f"move {error.details['move']} (version {version}) would no longer fit ({code})"
             error.details = {k: v for k, v in error.details.items() if k != "move_detail"}
         raise
+
+
+def _moves_of_a_hand_in_progress(game: Game, events: Sequence[Any]) -> set[int]:
+    """The moves of the current hand while it is in progress (none once it has ended: its cards are shown then)."""
+    spans = hand_spans(game.rules, ((e.originator_version, get_topic(type(e))) for e in events))
+    start = current_hand_start(game.counted or [])
+    return {
+        group.number
+        for group in group_moves(game.rules, events)
+        if group.number >= start and not spans.hand_ended(group.last_version)
+    }

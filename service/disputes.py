@@ -4,9 +4,10 @@ Each loads the stream (or opens it), calls one command and saves it (service/ann
 the game's own stream is only read, so its version never moves. Where evidence points in the record is resolved
 by the reading side first (replays/disputes.py), which also decides who may see what.
 
-A ruling may carry a correction: it is stored with the ruling as asked, for the corrections service to apply.
-That service is not part of this code yet, so a ruling that asks for its correction to be applied now is refused
-(`correction-unavailable`) and nothing is stored.
+A ruling may carry a correction, in the body `POST /games/{id}/corrections` takes. It is kept with the ruling; with
+`apply_correction` it is first applied to the record through the corrections service, as the ruler (the same
+checks, the same refusals), and the ruling then names the game's version after it. A refused correction stores
+nothing, in the game or in its disputes.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from eventsourcing.application import AggregateNotFoundError
 
 from domain.access import ARBITER
 from domain.chain import canonical
-from domain.disputes import CorrectionUnavailableError, GameDisputes, check_ruler, disputes_id
+from domain.disputes import GameDisputes, check_ruler, disputes_id
 from domain.errors import MeldbookError
 from domain.text import check_text
 from service.annotations import change_stream
 from service.application import Meldbook
+from service.corrections import record_correction
 
 MAX_TEXT = 4000
 MAX_CORRECTION = 4000
@@ -87,8 +89,10 @@ def rule_dispute(
     ruling: str,
     correction: Mapping[str, Any] | None = None,
     apply_correction: bool = False,
+    token: str | None = None,
 ) -> None:
-    """Rule on an open dispute and close it: the arbiter, if one was issued, or else the recorder."""
+    """Rule on an open dispute and close it: the arbiter, if one was issued, or else the recorder (whose `token`
+    applies the ruling's correction when `apply_correction` asks for it)."""
     check_ruler(grant, ARBITER in app.access_of(game_id).hashes)
     text = check_text(ruling, "ruling", max_length=MAX_TEXT)
     if correction is not None and len(canonical(dict(correction))) > MAX_CORRECTION:
@@ -97,14 +101,20 @@ def rule_dispute(
             code="validation-error",
             field="correction",
         )
-    if apply_correction:
-        raise CorrectionUnavailableError(
-            "corrections cannot be applied yet: rule without apply_correction, and the correction is kept with the "
-            "ruling to be applied once the corrections service exists",
-            field="apply_correction",
-        )
-    latest = app.latest_version(game_id)
     kept = None if correction is None else dict(correction)
+    corrected_at = None
+    if apply_correction:
+        if kept is None:
+            raise MeldbookError(
+                "apply_correction needs a correction to apply", code="validation-error", field="correction"
+            )
+        disputes_of(app, game_id).check_open(number)
+        action = {"type": kept.get("kind"), **{k: v for k, v in kept.items() if k != "kind"}}
+        stored = record_correction(app, game_id, action, app.latest_version(game_id), token)
+        corrected_at = stored[-1].version
+    latest = app.latest_version(game_id)
     change_stream(
-        app, lambda: disputes_of(app, game_id), lambda disputes: disputes.rule(number, text, kept, latest, grant)
+        app,
+        lambda: disputes_of(app, game_id),
+        lambda disputes: disputes.rule(number, text, kept, latest, grant, corrected_at),
     )

@@ -78,7 +78,7 @@ def test_a_dispute_goes_from_its_claim_through_evidence_to_the_arbiters_ruling_a
     assert chains["ok"] and chains["streams"]["disputes"]["length"] == 6, chains
 
 
-def test_without_an_arbiter_the_recorder_rules_and_a_correction_cannot_be_applied_yet(
+def test_without_an_arbiter_the_recorder_rules_and_a_correction_the_record_refuses_stores_nothing(
     sqlite_app: Flask, sqlite_client: FlaskClient
 ) -> None:
     client = sqlite_client
@@ -86,11 +86,17 @@ def test_without_an_arbiter_the_recorder_rules_and_a_correction_cannot_be_applie
     url = f"{game.url}/disputes"
     post(client, url, {"target": "hand", "claim": "the score of this hand"}, game.auth)
     before = stored(sqlite_app)
-    apply = {"ruling": "corrected", "correction": {"type": "correct_hand"}, "apply_correction": True}
-    assert_problem(client.post(f"{url}/1/ruling", json=apply, headers=game.auth), 422, "correction-unavailable")
+    nothing = {"ruling": "corrected", "apply_correction": True}
+    refused = client.post(f"{url}/1/ruling", json=nothing, headers=game.auth)
+    assert_problem(refused, 422, "validation-error", "correction")
+    unknown = {**nothing, "correction": {"kind": "correct_hand", "reason": "miscounted"}}
+    assert_problem(client.post(f"{url}/1/ruling", json=unknown, headers=game.auth), 422)
+    shuffled = {**nothing, "correction": {"kind": "void", "from_move": 1, "reason": "wrong"}}
+    assert_problem(client.post(f"{url}/1/ruling", json=shuffled, headers=game.auth), 422)
     assert stored(sqlite_app) == before
     ruled = post(client, f"{url}/1/ruling", {"ruling": "corrected", "correction": {"type": "correct_hand"}}, game.auth)
     assert ruled["status"] == "closed" and ruled["ruling"]["by"] == "recorder"
+    assert ruled["ruling"]["correction_applied"] is False and ruled["ruling"]["corrected_at"] is None
 
 
 def test_bad_dispute_bodies_are_refused_naming_the_field_and_store_nothing(
