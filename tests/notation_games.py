@@ -8,8 +8,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.game import Game
-from tests.bots.robins import play_robins
 from tests.bots import SeededChance
+from tests.bots.robins import play_robins
 from tests.bots.roby import moves as roby_moves
 from tests.bots.roby import play_roby
 from tests.bots.royal import play_royal
