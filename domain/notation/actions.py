@@ -156,7 +156,10 @@ def split_keyword(token: Token) -> tuple[str, Token] | None:
 
 
 def write_fields(kind: ActionKind, grammar: Grammar, action: Mapping[str, Any]) -> list[str]:
-    """An action's fields as the writer writes them: in place while each is present, then the rest as name=value."""
+    """An action's fields as the writer writes them: in place while each is present, then the rest as name=value.
+
+    Seeds the reader may not see are left out, not written ??: only a full view has them."""
+    action = {k: v for k, v in action.items() if v is not None or _param(kind, k).kind != "seeds"}
     placed: list[str] = []
     for name in grammar.in_place(kind.type):
         if name not in action:
