@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from pathlib import Path
+from uuid import UUID
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -60,7 +61,8 @@ def test_a_shuffled_games_seeds_are_in_the_full_export_only(client: FlaskClient)
     response = client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
     game = response.get_json()
     cut = {"type": "cut", "player": "ann"}
-    moved = client.post(f"/games/{game['id']}/moves", json=cut, headers={**bearer(game["token"]), "If-Match": f'"{game["version"]}"'})
+    headers = {**bearer(game["token"]), "If-Match": f'"{game["version"]}"'}
+    moved = client.post(f"/games/{game['id']}/moves", json=cut, headers=headers)
     assert moved.status_code == 201, moved.get_json()
     full = client.get(f"/games/{game['id']}/notation", headers=bearer(game["token"])).get_data(as_text=True)
     spectator = client.get(f"/games/{game['id']}/notation").get_data(as_text=True)
@@ -111,7 +113,7 @@ def test_a_stated_result_the_rules_compute_otherwise_is_refused_or_kept_as_a_cla
     assert (problem["line"], problem["column"]) == (line, len("Result ann 115 points, ") + 1)
     kept = send(client, bad, "?claims=keep")
     assert kept.status_code == 201
-    claims = stated_results(app.extensions["meldbook"], __import__("uuid").UUID(kept.get_json()["id"]))
+    claims = stated_results(app.extensions["meldbook"], UUID(kept.get_json()["id"]))
     assert claims == [{"hand": 1, "player": "bob", "what": "points", "stated": 80, "computed": 75, "line": line}]
     assert_problem(send(client, bad, "?claims=maybe"), 422, "validation-error")
 
