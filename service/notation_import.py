@@ -1,5 +1,7 @@
 """Importing a record in the Meldbook notation: the game is set up from its tags and every move is recorded by
-the same `Game.record` that records `POST /moves`, so there is no second rules engine. Its comments and glyphs
+the same `Game.record` that records `POST /moves`, so there is no second rules engine. Nothing is drawn from
+chance: a shuffled record carries the seeds each move drew (a full-view export writes them), so the same text
+always imports as the same game; a move that would draw without its seeds is refused at its line. Its comments and glyphs
 become annotations, its variations are played through the branching service, and its result lines are compared
 with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
 """
@@ -23,6 +25,7 @@ from domain.notation.reader import read_record
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
 from domain.notation.tags import UNKNOWN
+from domain.reexecution import NoChance
 from service.branching import branch
 from service.tokens import new_token, token_hash
 
@@ -64,7 +67,7 @@ def _set_up(app: Any, record: Record, hashed: str) -> Game:
     tags = record.tags
     try:
         return Game.set_up(
-            tags["Variant"], record.players, record.options, tags.get("DealMode", "recorded"), hashed, app.chance,
+            tags["Variant"], record.players, record.options, tags.get("DealMode", "recorded"), hashed, NoChance(),
             "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"], tags.get("Recording", "recorder"),
             tags.get("Access", "public"),
         )
@@ -123,19 +126,15 @@ def _record_move(app: Any, game: Game, move: Move) -> None:
     if move.number is not None and move.number != expected:
         raise NotationError(f"this is move {expected} of the game, not {move.number}", line=move.line, column=1,
                             code="notation-move-number")
-    body = dict(move.body)
-    if "player" in body:
-        body["player"] = _seat(game, str(body["player"]))
     try:
-        game.record(body, app.chance)
+        game.record(seated(game, move.body), NoChance())
     except MeldbookError as error:
         raise NotationError.at(error, move.line, move.column_of(error.field)) from None
 
 
 def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
     """A variation played from `at` through the branching service; the line as accepted."""
-    bodies = [{**m.body, **({"player": _seat(game, str(m.body["player"]))} if "player" in m.body else {})}
-              for m in moves]
+    bodies = [seated(game, m.body) for m in moves]
     try:
         branched = branch(list(game.pending_events), at, bodies, field="line")
     except MeldbookError as error:
@@ -144,6 +143,11 @@ def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
         field = (error.field or "").split(".", 1)[1] if "." in (error.field or "") else None
         raise NotationError.at(error, move.line, move.column_of(field)) from None
     return [to_doc(dict(e.action)) for e in branched.events if isinstance(e, MoveRecorded)]
+
+
+def seated(game: Game, body: dict[str, Any]) -> dict[str, Any]:
+    """An action body with its player named as seated (the record may write Ann for ann)."""
+    return {**body, "player": _seat(game, str(body["player"]))} if "player" in body else dict(body)
 
 
 def _seat(game: Game, name: str) -> str:
