@@ -1,9 +1,9 @@
 """Importing a record in the Meldbook notation: the game is set up from its tags and every move is recorded by
 the same `Game.record` that records `POST /moves`, so there is no second rules engine. Nothing is drawn from
 chance: a shuffled record carries the seeds each move drew (a full-view export writes them), so the same text
-always imports as the same game; a move that would draw without its seeds is refused at its line. Its comments and glyphs
-become annotations, its variations are played through the branching service, and its result lines are compared
-with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
+always imports as the same game; a move that would draw without its seeds is refused at its line. Its comments
+and glyphs become annotations, its variations are played through the branching service, and its result lines are
+compared with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
 """
 
 from __future__ import annotations

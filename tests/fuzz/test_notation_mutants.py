@@ -126,7 +126,7 @@ def check_mutant(app: Meldbook, mutant: str) -> None:
                                                                           "stated-result-differs"):
             check_same_code_as_a_live_move(app, mutant, error)
         return
-    except MeldbookError as error:  # noqa: B017 - any other refusal is a fault of the import
+    except MeldbookError as error:
         pytest.fail(f"refused without a place: {error.code}: {error.message}")
     FIGURES["imported"] += 1
 
