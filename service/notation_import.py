@@ -24,7 +24,7 @@ from domain.notation.grammars import grammar_of
 from domain.notation.reader import read_record
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
-from domain.notation.tags import UNKNOWN
+from domain.notation.tags import DEFAULTS, UNKNOWN
 from domain.reexecution import NoChance
 from service.branching import branch
 from service.tokens import new_token, token_hash
@@ -64,12 +64,12 @@ def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: in
 
 
 def _set_up(app: Any, record: Record, hashed: str) -> Game:
-    tags = record.tags
+    tags = {**DEFAULTS, **record.tags}
+    title = "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"]
     try:
         return Game.set_up(
-            tags["Variant"], record.players, record.options, tags.get("DealMode", "recorded"), hashed, NoChance(),
-            "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"], tags.get("Recording", "recorder"),
-            tags.get("Access", "public"),
+            tags["Variant"], record.players, record.options, tags["DealMode"], hashed, NoChance(), title,
+            tags["Recording"], tags["Access"],
         )
     except MeldbookError as error:
         raise NotationError.at(error, _tag_line(record, error.field), 1) from None

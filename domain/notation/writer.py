@@ -26,7 +26,7 @@ def write_record(record: Record) -> str:
             lines.append(write_move(move, kinds, grammar, numbered=True))
             lines += [_comment(note.comment) for note in move.notes[1:]]
             for variation in move.variations:
-                head = [part for part in (variation.note.glyph, _comment(variation.note.comment)) if part]
+                head = _note(variation.note)
                 moves = " ; ".join(write_move(m, kinds, grammar, numbered=False) for m in variation.moves)
                 lines.append("( " + " ".join([*head, moves]) + " )")
         if hand.result is not None:
