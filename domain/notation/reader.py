@@ -16,7 +16,7 @@ from domain.notation.tags import is_tag, read_tag
 from domain.notation.tokens import Token, tokenize
 from domain.variants import variant_named
 
-_NUMBER = re.compile(r"(\d+)\.+")
+_NUMBER = re.compile(r"(\d{1,9})\.+")
 VOID = "~"
 """The voided-action marker: a move line starting with ~ records an action the table voided."""
 
@@ -68,7 +68,7 @@ def _read_line(record: Record, tokens: list[Token], number: int, language: Looku
         last = _last_move(record)
         (last.notes if last is not None else record.notes).extend(notes)
     elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) == 2:
-        if not tokens[1].text.isdigit():
+        if not re.fullmatch(r"\d{1,9}", tokens[1].text):
             raise NotationError("a hand starts with a line Hand <number>", line=number, column=tokens[1].column)
         record.hands.append(Hand(int(tokens[1].text), number))
     elif first.kind == "word" and first.text.lower().rstrip(":") == "result":
@@ -195,7 +195,7 @@ def _figures(tokens: Sequence[Token], number: int) -> list[Figure]:
     for start in range(0, len(words), 3):
         triple = words[start:start + 3]
         amount = triple[1].text if len(triple) > 1 else ""
-        if len(triple) < 3 or not re.fullmatch(r"[+-]?\d+", amount):
+        if len(triple) < 3 or not re.fullmatch(r"[+-]?\d{1,18}", amount):
             column = triple[0].column
             raise NotationError("a result is written name amount unit, ... e.g. Result ann 35 points, bob -35 points",
                                 line=number, column=column, code="notation-syntax")

@@ -38,7 +38,7 @@ def read_tag(line: str, number: int) -> tuple[str, Any]:
         )
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         value = text
     return canonical, value
 

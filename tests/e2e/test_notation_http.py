@@ -140,3 +140,14 @@ def test_a_record_beyond_the_stated_size_is_refused_with_413(app: Flask, client:
     huge = ROBINS + "{" + "x" * (8 * 1024 * 1024) + "}\n"
     assert_problem(send(client, huge), 413)
     assert stored(app) == before
+
+
+def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(app: Flask, client: FlaskClient) -> None:
+    legal = "( !? {Better was this.} bob pick_up 9C )"
+    bad = ROBINS.replace(legal, "( !? {Better was this.} bob pick_up 9C ; bob discard 2S )")
+    before = stored(app)
+    problem = assert_problem(send(client, bad), 422)
+    assert stored(app) == before
+    line = bad.split("\n").index("( !? {Better was this.} bob pick_up 9C ; bob discard 2S )") + 1
+    assert (problem["line"], problem["column"]) == (line, bad.split("\n")[line - 1].index("discard 2S") + 1)
+    assert problem["code"] == "robins.not-held" and problem["index"] == 1

@@ -4,6 +4,8 @@ leniently into the bodies POST /moves takes, and every refusal names its line an
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.notation.archive import split_archive
 from domain.notation.errors import NotationError
@@ -101,3 +103,23 @@ def test_an_archive_splits_into_its_records_with_their_first_lines_whatever_the_
     assert [(r.index, r.first_line) for r in records] == [(0, 1), (1, len(TAGS) + 6)]
     assert records[0].text.endswith("1. ann cut 5D\n") and "\r" not in records[0].text
     assert records[1].text.startswith('[Variant "roby"]')
+
+
+@settings(max_examples=300, deadline=None, database=None, derandomize=True)
+@given(st.lists(st.text(alphabet=st.sampled_from(list("[]{}();\"=~*.!? \t09AHKT♠xp-,#\\")), max_size=40), max_size=6))
+def test_any_text_after_the_tags_reads_or_is_refused_at_a_place(lines: list[str]) -> None:
+    try:
+        read_record([*TAGS, *lines])
+    except NotationError as error:
+        assert 1 <= error.line <= len(TAGS) + len(lines) and error.column >= 1
+
+
+@pytest.mark.parametrize(
+    "line", ["1. ann meld " + "[" * 5000, "1. ann cut 7H " + "9" * 5000, "9" * 5000 + ". ann cut 7H",
+             "Hand " + "9" * 5000, "Result ann " + "9" * 5000 + " points"]
+)
+def test_runaway_nesting_and_numbers_are_refused_or_left_to_the_action_parser(line: str) -> None:
+    try:
+        read_record([*TAGS, line])
+    except NotationError as error:
+        assert error.line == len(TAGS) + 1
