@@ -344,6 +344,12 @@ NOTATION: tuple[Problem, ...] = (
         "line 20, column 1: this is move 12 of the game, not 13",
     ),
     Problem(
+        "notation-dealer",
+        "Dealer differs",
+        "a hand's header, Hand <number> dealer <name>: the dealer it names is the actor of the hand's deal line",
+        "line 30, column 16: the header names bob the dealer of hand 2, but its deal line is ann's",
+    ),
+    Problem(
         "notation-body",
         "Not one record",
         "the body of POST /games/import: one record of UTF-8 text",

@@ -91,6 +91,7 @@ def _record_hand(
     totals: dict[tuple[str, str], int] = {}
     written: list[tuple[str, int, Note, list[dict[str, Any]]]] = []
     transfers = grammar_of(game.variant).transfers
+    _check_dealer(game, hand)
     for move in hand.moves:
         before = game.version
         _record_move(app, game, move)
@@ -114,6 +115,19 @@ def _record_hand(
                 )
             stated.claim(number, player, figure.what, figure.amount, computed, hand.result.line)
     return written
+
+
+def _check_dealer(game: Game, hand: Hand) -> None:
+    """The dealer a hand's header names is the actor of its deal line (whom the rules then check)."""
+    deal = hand.deal()
+    if hand.dealer is None or deal is None:
+        return
+    named, dealing = _seat(game, hand.dealer), _seat(game, str(deal.body.get("player", "")))
+    if named != dealing:
+        raise NotationError(
+            f"the header names {named} the dealer of hand {hand.number}, but its deal line is {dealing}'s",
+            line=hand.line, column=hand.dealer_column, code="notation-dealer",
+        )
 
 
 def _record_move(app: Any, game: Game, move: Move) -> None:

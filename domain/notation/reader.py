@@ -67,10 +67,8 @@ def _read_line(record: Record, tokens: list[Token], number: int, language: Looku
         notes = [Note(t.text) for t in tokens]
         last = _last_move(record)
         (last.notes if last is not None else record.notes).extend(notes)
-    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) == 2:
-        if not re.fullmatch(r"\d{1,9}", tokens[1].text):
-            raise NotationError("a hand starts with a line Hand <number>", line=number, column=tokens[1].column)
-        record.hands.append(Hand(int(tokens[1].text), number))
+    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) in (2, 4):
+        record.hands.append(_hand_header(tokens, number))
     elif first.kind == "word" and first.text.lower().rstrip(":") == "result":
         _hand(record, number).result = Result(number, _figures(tokens[1:], number))
     elif first.kind == "(":
@@ -81,6 +79,20 @@ def _read_line(record: Record, tokens: list[Token], number: int, language: Looku
         last.variations.append(_variation(tokens, number, language))
     else:
         _hand(record, number).moves.append(read_move(tokens, number, language))
+
+
+def _hand_header(tokens: Sequence[Token], number: int) -> Hand:
+    """`Hand <number>`, or `Hand <number> dealer <name>`."""
+    if not re.fullmatch(r"\d{1,9}", tokens[1].text):
+        raise NotationError("a hand starts with a line Hand <number> [dealer <name>]", line=number,
+                            column=tokens[1].column)
+    hand = Hand(int(tokens[1].text), number)
+    if len(tokens) == 4:
+        if tokens[2].text.lower() != "dealer" or tokens[3].kind not in ("word", "string"):
+            raise NotationError("a hand's header names its dealer as: Hand 2 dealer bob", line=number,
+                                column=tokens[2].column)
+        hand.dealer, hand.dealer_column = tokens[3].text, tokens[3].column
+    return hand
 
 
 def _hand(record: Record, number: int) -> Hand:

@@ -82,6 +82,13 @@ class Hand:
     line: int
     moves: list[Move] = field(default_factory=list)
     result: Result | None = None
+    dealer: str | None = None
+    """The dealer the header names (`Hand 2 dealer bob`), if it names one: the actor of the hand's deal."""
+    dealer_column: int = 0
+
+    def deal(self) -> Move | None:
+        """The hand's deal line, if it has one."""
+        return next((move for move in self.moves if move.body.get("type") == "deal"), None)
 
 
 @dataclass

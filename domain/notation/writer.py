@@ -21,7 +21,9 @@ def write_record(record: Record) -> str:
     if record.notes:
         lines += ["", *(_comment(note.comment) for note in record.notes)]
     for hand in record.hands:
-        lines += ["", f"Hand {hand.number}"]
+        deal = hand.deal()
+        dealer = f" dealer {quoted(str(deal.body['player']))}" if deal is not None and "player" in deal.body else ""
+        lines += ["", f"Hand {hand.number}{dealer}"]
         for move in hand.moves:
             lines.append(write_move(move, kinds, grammar, numbered=True))
             lines += [_comment(note.comment) for note in move.notes[1:]]

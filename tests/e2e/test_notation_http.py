@@ -129,6 +129,9 @@ def test_a_voided_move_an_unknown_card_and_an_unknown_tag_are_refused_by_name(ap
     assert_problem(send(client, ROBINS.replace("[Site ", "[Stakes ")), 422, "notation-unknown-tag")
     assert_problem(send(client, "4. ann draw QC\n"), 422, "notation-missing-tag")
     assert_problem(send(client, ROBINS.replace("26. bob", "27. bob")), 422, "notation-move-number")
+    dealer = assert_problem(send(client, ROBINS.replace("Hand 2 dealer ann", "Hand 2 dealer bob")), 422,
+                            "notation-dealer")
+    assert (dealer["line"], dealer["column"]) == (ROBINS.split("\n").index("Hand 2 dealer ann") + 1, 15)
     assert_problem(send(client, ROBINS + "\n" + ROBINS), 400, "notation-body")
     assert_problem(send(client, ROBINS, content_type="application/json"), 415, "unsupported-media-type")
     assert_problem(send(client, ROBINS.replace("[Seat2 \"bob\"]", "[Seat2 \"ann\"]")), 422, "invalid-setup")
