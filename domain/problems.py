@@ -254,7 +254,8 @@ GENERIC: tuple[Problem, ...] = (
     Problem(
         "unsupported-media-type",
         "Body is not JSON",
-        "the Content-Type header: every request body is JSON, sent as application/json",
+        "the Content-Type header: every request body is JSON, sent as application/json, but a record sent to "
+        "POST /games/import (text/plain or application/vnd.meldbook.notation)",
         "send the body as JSON, with the header Content-Type: application/json (not text/plain)",
         415,
     ),

@@ -26,6 +26,8 @@ from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
 from domain.notation.tags import DEFAULTS, UNKNOWN
 from domain.reexecution import NoChance
+from domain.text import check_text
+from service.annotations import MAX_COMMENT
 from service.branching import branch
 from service.tokens import new_token, token_hash
 
@@ -58,7 +60,7 @@ def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: in
     for number, hand in enumerate(record.hands, 1):
         written += _record_hand(app, game, hand, number, stated, claims == "keep")
     for target, at, note, line in written:
-        notes.add(target, at, game.version, note.comment, note.glyph, AUTHOR, RECORDER, line)
+        notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
     app.save(game, stated, *([notes] if written else []))
     return ImportedGame(game.id, game.version, token)
 
@@ -162,6 +164,14 @@ def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
 def seated(game: Game, body: dict[str, Any]) -> dict[str, Any]:
     """An action body with its player named as seated (the record may write Ann for ann)."""
     return {**body, "player": _seat(game, str(body["player"]))} if "player" in body else dict(body)
+
+
+def _comment(note: Note) -> str:
+    """A comment as an annotation may hold it (the annotations' own check), else refused at its line."""
+    try:
+        return check_text(note.comment, "comment", max_length=MAX_COMMENT)
+    except MeldbookError as error:
+        raise NotationError.at(error, note.line, 1) from None
 
 
 def _seat(game: Game, name: str) -> str:

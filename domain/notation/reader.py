@@ -64,7 +64,7 @@ def _language(record: Record, number: int) -> Lookup:
 def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> None:
     first = tokens[0]
     if first.kind == "comment" and all(t.kind == "comment" for t in tokens):
-        notes = [Note(t.text) for t in tokens]
+        notes = [Note(t.text, line=number) for t in tokens]
         last = _last_move(record)
         (last.notes if last is not None else record.notes).extend(notes)
     elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) in (2, 4):
@@ -139,8 +139,8 @@ def read_move(tokens: Sequence[Token], number: int, language: Lookup) -> Move:
         fields, value_columns = read_fields(kind, grammar, values, number)
         body.update(fields)
         columns.update(value_columns)
-    notes = [Note(comments[0] if comments else "", glyph)] if glyph or comments else []
-    notes += [Note(comment) for comment in comments[1:]]
+    notes = [Note(comments[0] if comments else "", glyph, number)] if glyph or comments else []
+    notes += [Note(comment, line=number) for comment in comments[1:]]
     return Move(number, verb.column, actor.text, body, move_number, voided, notes, [], columns)
 
 
@@ -181,7 +181,7 @@ def _variation(tokens: Sequence[Token], number: int, language: Lookup) -> Variat
         raise NotationError("a variation opened with ( is closed with ) on its line", line=number,
                             column=tokens[0].column)
     inner = list(tokens[1:-1])
-    note = Note()
+    note = Note(line=number)
     if inner and inner[0].kind == "word" and inner[0].text in GLYPHS:
         note.glyph = inner.pop(0).text
     if inner and inner[0].kind == "comment":

@@ -19,6 +19,8 @@ class Note:
 
     comment: str = ""
     glyph: str | None = None
+    line: int = 0
+    """The line of the record that wrote it (0 for one the writer was given)."""
 
 
 @dataclass

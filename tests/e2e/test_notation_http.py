@@ -133,6 +133,9 @@ def test_a_voided_move_an_unknown_card_and_an_unknown_tag_are_refused_by_name(ap
                             "notation-dealer")
     assert (dealer["line"], dealer["column"]) == (ROBINS.split("\n").index("Hand 2 dealer ann") + 1, 15)
     assert_problem(send(client, ROBINS + "\n" + ROBINS), 400, "notation-body")
+    control = assert_problem(send(client, ROBINS.replace("{A careful start.}", "{A careful\x07 start.}")), 422,
+                             "invalid-text")
+    assert control["line"] == ROBINS.split("\n").index("25. bob discard AH ! {A careful start.}") + 1
     assert_problem(send(client, ROBINS, content_type="application/json"), 415, "unsupported-media-type")
     assert_problem(send(client, ROBINS.replace("[Seat2 \"bob\"]", "[Seat2 \"ann\"]")), 422, "invalid-setup")
     assert stored(app) == before
