@@ -39,6 +39,10 @@ class Move:
     notes: list[Note] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
     columns: dict[str, int] = field(default_factory=dict)
+    first_version: int = 0
+    """The version of a stored move's envelope (its first event), when the move comes from a stored game."""
+    last_version: int = 0
+    """The version of a stored move's last event."""
 
     def column_of(self, field_path: str | None) -> int:
         """The column of the value a field path (`cards[1]`, `hands.ann`) points into; the line's start if none."""
