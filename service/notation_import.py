@@ -67,7 +67,7 @@ def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: in
 
 def _set_up(app: Any, record: Record, hashed: str) -> Game:
     tags = {**DEFAULTS, **record.tags}
-    title = "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"]
+    title = tags.get("Title", "")  # a record that does not say has no title; "?" is a title like any other
     try:
         return Game.set_up(
             tags["Variant"], record.players, record.options, tags["DealMode"], hashed, NoChance(), title,
