@@ -23,6 +23,7 @@ from api import (
     limits,
     logs,
     moves,
+    notation,
     pages,
     problem_types,
     problems,
@@ -68,7 +69,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     moves.register_schemas(api)
     blueprints = (
         health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
-        settlement, disputes, verify
+        settlement, disputes, verify, notation
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)

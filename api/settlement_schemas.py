@@ -125,13 +125,28 @@ class DiscrepancySchema(Schema):
     recomputed = fields.Nested(AuditEventSchema, allow_none=True)
 
 
+class ClaimSchema(Schema):
+    """A hand's result as an imported record stated it, beside what the rules computed and what the record gives."""
+
+    hand = fields.Integer(required=True, metadata={"description": "the hand, counted from 1"})
+    player = fields.String(required=True)
+    what = fields.String(required=True, metadata={"description": "points, money (minor units) or chips"})
+    stated = fields.Integer(required=True, metadata={"description": "the player's net in that hand, as stated"})
+    computed = fields.Integer(required=True, metadata={"description": "what the rules computed when it was imported"})
+    recorded = fields.Integer(required=True, metadata={"description": "what the record gives now, corrected"})
+    line = fields.Integer(required=True, metadata={"description": "the line of the record that stated it"})
+
+
 class AuditSchema(Schema):
     """The audit of a game: ok, or its discrepancies and the stated results that disagree."""
 
     id = fields.String()
     ok = fields.Boolean()
     discrepancies = fields.List(fields.Nested(DiscrepancySchema))
-    claims = fields.List(fields.Dict(), metadata={"description": "stated results (notation import) that disagree"})
+    claims = fields.List(
+        fields.Nested(ClaimSchema),
+        metadata={"description": "stated results kept by a notation import that disagree with the record now"},
+    )
 
 
 class WhatIfBodySchema(Schema):

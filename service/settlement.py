@@ -2,7 +2,7 @@
 
 Each reads the game's stored events once and hands them to the domain's one reading of the ledger
 (`domain.settlement.settlement_of`); nothing here stores anything. Stated results kept by the notation import are
-read through `stated_results` alone.
+read from the import's claims stream (`service.claims.stated_results`).
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ from domain.audit import Discrepancy, audit_record, payload
 from domain.errors import IllegalMoveError, MeldbookError
 from domain.explanation import compared, explained, settlement_doc
 from domain.game import Game
+from domain.ledger import player_account
 from domain.moves import MoveRecorded, secret_fields
 from domain.settlement import Settlement, settlement_of
 from domain.variants import variant_named
 from domain.visibility import Viewer, view_event
 from service.application import GameNotFoundError, Meldbook
 from service.branching import branch
+from service.claims import stated_results
 
 
 def record_of(app: Meldbook, game_id: UUID) -> list[Any]:
@@ -45,22 +47,13 @@ def explanation(app: Meldbook, game_id: UUID, player: str, viewer: Viewer) -> di
     return {"id": str(game_id), **explained(settlement_of(events[0], events, viewer), player)}
 
 
-def stated_results(app: Meldbook, game_id: UUID) -> list[dict[str, Any]]:
-    """The results a notation import stated for the game (claims kept beside the record), each a document naming
-    the `player`, the `unit` and the `total` claimed; none until the import keeps them.
-
-    The one place the audit reads claims: the import's `service.claims.stated_results` takes its place.
-    """
-    return []
-
-
 def audit(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     """Every derived event compared with the stored one, and every stated result that disagrees with the record."""
     events = record_of(app, game_id)
     created = events[0]
     found = audit_record(events)
     totals = settlement_of(created, events, viewer)
-    claims = [c for c in stated_results(app, game_id) if _disagrees(c, totals)]
+    claims = [claim for claim in _claims_now(app, game_id, totals) if claim["stated"] != claim["recorded"]]
     return {
         "id": str(game_id),
         "ok": not found and not claims,
@@ -69,10 +62,17 @@ def audit(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def _disagrees(claim: Mapping[str, Any], totals: Settlement) -> bool:
-    """Whether a stated result differs from the player's balance the record gives."""
-    recorded = totals.balance(f"player:{claim.get('player')}", str(claim.get("unit")))
-    return bool(claim.get("total") != recorded)
+def _claims_now(app: Meldbook, game_id: UUID, totals: Settlement) -> list[dict[str, Any]]:
+    """The stated results an imported record kept as claims (service/claims.py), each with the figure the record
+    gives for that player's hand now (`recorded`: the player's net in that unit in that hand, corrections counted)."""
+    return [
+        {**claim, "recorded": _net_in_hand(totals, claim["player"], claim["what"], claim["hand"])}
+        for claim in stated_results(app, game_id)
+    ]
+
+
+def _net_in_hand(totals: Settlement, player: str, unit: str, hand: int) -> int:
+    return totals.by_hand.get((player_account(player), unit), {}).get(hand, 0)
 
 
 def _discrepancy_doc(found: Discrepancy, variant: str, viewer: Viewer) -> dict[str, Any]:

@@ -38,6 +38,7 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/disputes", "POST"): {"target": "event", "at": 1, "claim": "a claim"},
     ("/games/<uuid:game_id>/disputes/<int:dispute_id>/evidence", "POST"): {"event": 1, "note": "evidence"},
     ("/games/<uuid:game_id>/disputes/<int:dispute_id>/ruling", "POST"): {"ruling": "upheld"},
+    ("/games/import", "POST"): '[Variant "roby"]\n[Seat1 "p1"]\n[Seat2 "p2"]\n[DealMode "shuffled"]\n',
 }
 CORRECTION = "correction body"
 """The body of the corrections route, made for the game at hand (it voids a move recorded for it)."""
@@ -130,6 +131,8 @@ def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, val
     path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
     body = at.move if rule.rule.endswith("/moves") else values.get(CORRECTION, BODIES.get((rule.rule, method)))
     headers = bearer(at.tokens[role]) if role != "anonymous" else {}
+    if isinstance(body, str):  # a record in the notation
+        return client.open(path, method=method, data=body, content_type="text/plain", headers=headers)
     return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))
 
 

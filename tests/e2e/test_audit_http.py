@@ -13,7 +13,6 @@ from flask.testing import FlaskClient
 
 from domain.ledger import AmountTransferred
 from domain.moves import MoveRecorded
-from service import settlement as settlement_service
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.settled_games import TOKEN, changed, new_record, renumbered, store
 from tests.integration.test_old_games import golden, store_old_game
@@ -117,19 +116,6 @@ def test_a_royal_chip_movement_paid_to_the_wrong_player_is_named(shared_app: Fla
     events[at] = changed(right, destination=other)
     [found] = _audit(shared_client, store(shared_app, events))["discrepancies"]
     assert (found["kind"], found["version"], found["rule"]) == ("changed", right.originator_version, right.rule)
-
-
-def test_a_stated_result_that_disagrees_with_the_record_is_listed(
-    shared_app: Flask, shared_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    game = store(shared_app, new_record("robins"))
-    totals = {b["player"]: b["total"] for b in shared_client.get(f"/games/{game}/settlement").get_json()["balances"]
-              if b["player"]}
-    ann, bob = sorted(totals)
-    claims = [{"player": ann, "unit": "points", "total": totals[ann]}, {"player": bob, "unit": "points", "total": 1}]
-    monkeypatch.setattr(settlement_service, "stated_results", lambda app, game_id: claims)
-    body = _audit(shared_client, game)
-    assert body["ok"] is False and body["discrepancies"] == [] and body["claims"] == claims[1:]
 
 
 def test_the_audit_of_no_game_is_a_404(shared_client: FlaskClient) -> None:

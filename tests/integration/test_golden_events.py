@@ -31,6 +31,7 @@ import domain.royal.events_play
 from domain.access import GameAccess
 from domain.annotations import GameAnnotations
 from domain.chain import LINK, SALT
+from domain.claims import GameClaims
 from domain.disputes import GameDisputes
 from domain.events import GameEvent
 from domain.game import Game
@@ -102,12 +103,18 @@ def dispute_events() -> list[Any]:
     disputes.add_evidence(number, "replay", {"replay": {"hand": 2, "at": 12}}, 30, 41, "the frame shows it", "seat:Ann")
     disputes.rule(number, "upheld", {"type": "correct_hand", "hand": 2, "scores": {"Ann": 15}}, 42, "arbiter")
     return list(disputes.collect_events())
+def claim_events() -> list[Any]:
+    """One event of each type a game's claims stream (an imported record's stated facts) stores."""
+    claims = GameClaims.open(uuid4(), "Club night", "The Anchor", "2026.11.12")
+    claims.claim(2, "Ann", "points", 35, 30, 48)
+    return list(claims.collect_events())
 
 
 STREAMS: dict[str, Callable[[], list[Any]]] = {
     "access": access_events,
     "annotations": annotation_events,
     "disputes": dispute_events,
+    "claims": claim_events,
 }
 """The streams a game has beside its own, each of its own aggregate."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
