@@ -9,6 +9,7 @@ from flask.cli import FlaskGroup
 from werkzeug.serving import run_simple
 
 from api.app import create_app
+from api.backup_cli import backup, restore_backup
 from api.games_cli import games
 from api.headers import QuietRequestHandler
 from api.replay_cli import replay
@@ -29,6 +30,8 @@ def main() -> None:
 
 main.add_command(games)
 main.add_command(replay)
+main.add_command(backup)
+main.add_command(restore_backup)
 
 
 @main.command("serve", with_appcontext=False)
