@@ -1,0 +1,203 @@
+"""The lenient reader: one record's text as a `Record`. Case, T or 10, suit letters or symbols, extra spaces and
+both line-ending styles are read; the action bodies are left for the rules (`Game.record`) to judge."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from domain.actions import ActionKind
+from domain.errors import MeldbookError
+from domain.notation.actions import Value, read_fields, read_value, split_keyword
+from domain.notation.errors import NotationError
+from domain.notation.grammars import Grammar, grammar_of
+from domain.notation.record import GLYPHS, HIDDEN, TABLE_ACTOR, Figure, Hand, Move, Note, Record, Result, Variation
+from domain.notation.tags import is_tag, read_tag
+from domain.notation.tokens import Token, tokenize
+from domain.variants import variant_named
+
+_NUMBER = re.compile(r"(\d+)\.+")
+VOID = "~"
+"""The voided-action marker: a move line starting with ~ records an action the table voided."""
+
+Kinds = Mapping[str, ActionKind]
+Lookup = tuple[Kinds, Grammar]
+
+
+def read_record(lines: Iterable[str], first_line: int = 1) -> Record:
+    """Read one record, its first line being line `first_line` of the file (of an archive, say)."""
+    record = Record(tags={}, first_line=first_line)
+    language: Lookup | None = None
+    for number, raw in enumerate(lines, first_line):
+        line = raw.rstrip("\r\n").replace("\ufeff", "").strip()
+        if not line:
+            continue
+        if not record.hands and is_tag(line) and not record.notes:
+            name, value = read_tag(line, number)
+            if name in record.tags:
+                raise NotationError(f"the {name} tag is given twice", line=number, column=1, code="notation-syntax")
+            record.tags[name] = value
+            record.tag_lines[name] = number
+            continue
+        if language is None:
+            language = _language(record, number)
+        _read_line(record, tokenize(line, number), number, language)
+    if language is None:
+        _language(record, first_line)
+    return record
+
+
+def _language(record: Record, number: int) -> Lookup:
+    """The action kinds and grammar of the record's variant, once its tags are read."""
+    if "Variant" not in record.tags:
+        raise NotationError('a record starts with its tag pairs, [Variant "roby"] among them', line=number,
+                            column=1, code="notation-missing-tag")
+    name = record.tags["Variant"]
+    try:
+        rules = variant_named(str(name).lower())
+    except MeldbookError as error:
+        raise NotationError.at(error, record.tag_lines["Variant"], 2) from None
+    record.tags["Variant"] = rules.name
+    return rules.action_kinds, grammar_of(rules.name)
+
+
+def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> None:
+    first = tokens[0]
+    if first.kind == "comment" and all(t.kind == "comment" for t in tokens):
+        notes = [Note(t.text) for t in tokens]
+        last = _last_move(record)
+        (last.notes if last is not None else record.notes).extend(notes)
+    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) == 2:
+        if not tokens[1].text.isdigit():
+            raise NotationError("a hand starts with a line Hand <number>", line=number, column=tokens[1].column)
+        record.hands.append(Hand(int(tokens[1].text), number))
+    elif first.kind == "word" and first.text.lower().rstrip(":") == "result":
+        _hand(record, number).result = Result(number, _figures(tokens[1:], number))
+    elif first.kind == "(":
+        last = _last_move(record)
+        if last is None:
+            raise NotationError("a variation ( ... ) follows the move it is an alternative to", line=number,
+                                column=first.column)
+        last.variations.append(_variation(tokens, number, language))
+    else:
+        _hand(record, number).moves.append(read_move(tokens, number, language))
+
+
+def _hand(record: Record, number: int) -> Hand:
+    if not record.hands:
+        record.hands.append(Hand(1, number))
+    return record.hands[-1]
+
+
+def _last_move(record: Record) -> Move | None:
+    return record.hands[-1].moves[-1] if record.hands and record.hands[-1].moves else None
+
+
+def read_move(tokens: Sequence[Token], number: int, language: Lookup) -> Move:
+    """One move from its tokens: [~] [number.] actor action fields... [glyph] [{comment}]..."""
+    kinds, grammar = language
+    at, voided, move_number = 0, False, None
+    if tokens and tokens[0].kind == "word" and tokens[0].text.startswith(VOID):
+        voided = True
+        rest = tokens[0].text[1:]
+        tokens = ([Token("word", rest, tokens[0].column + 1)] if rest else []) + list(tokens[1:])
+    if tokens and tokens[0].kind == "word" and (match := _NUMBER.fullmatch(tokens[0].text)):
+        move_number, at = int(match.group(1)), 1
+    if len(tokens) < at + 2 or tokens[at].kind not in ("word", "string") or tokens[at + 1].kind != "word":
+        column = tokens[min(at, len(tokens) - 1)].column if tokens else 1
+        raise NotationError("a move is written: number. actor action fields, e.g. 12. ann discard 9C", line=number,
+                            column=column)
+    actor, verb = tokens[at], tokens[at + 1]
+    kind_name = verb.text.lower().replace("-", "_")
+    end = len(tokens)
+    comments: list[str] = []
+    while end > at + 2 and tokens[end - 1].kind == "comment":
+        end -= 1
+        comments.insert(0, tokens[end].text)
+    kind = kinds.get(kind_name)
+    values = _values(tokens[at + 2:end], number)
+    glyph = None
+    if values and values[-1][0] is None and _is_glyph(values[-1][1], values, kind, grammar):
+        glyph = values.pop()[1].text  # type: ignore[union-attr]
+    body: dict[str, object] = {"type": kind_name if kind is not None else verb.text}
+    if actor.text != TABLE_ACTOR or actor.kind == "string":
+        body["player"] = actor.text
+    columns = {"type": verb.column, "player": actor.column}
+    if kind is not None:
+        fields, value_columns = read_fields(kind, grammar, values, number)
+        body.update(fields)
+        columns.update(value_columns)
+    notes = [Note(comments[0] if comments else "", glyph)] if glyph or comments else []
+    notes += [Note(comment) for comment in comments[1:]]
+    return Move(number, verb.column, actor.text, body, move_number, voided, notes, [], columns)
+
+
+def _values(tokens: Sequence[Token], number: int) -> list[tuple[str | None, Value]]:
+    values: list[tuple[str | None, Value]] = []
+    at = 0
+    while at < len(tokens):
+        keyword = split_keyword(tokens[at])
+        if keyword is not None:
+            name, inline = keyword
+            if inline.text:
+                values.append((name, inline))
+                at += 1
+                continue
+            if at + 1 >= len(tokens):
+                raise NotationError(f"{name}= has no value", line=number, column=tokens[at].column)
+            value, at = read_value(tokens, at + 1, number)
+            values.append((name, value))
+            continue
+        value, at = read_value(tokens, at, number)
+        values.append((None, value))
+    return values
+
+
+def _is_glyph(value: Value, values: Sequence[tuple[str | None, Value]], kind: ActionKind | None,
+              grammar: Grammar) -> bool:
+    """Whether the last value is a glyph: ?? is a card while the action's places are not all filled."""
+    if not isinstance(value, Token) or value.kind != "word" or value.text not in GLYPHS:
+        return False
+    if value.text != HIDDEN or kind is None:
+        return True
+    in_place = sum(1 for name, _ in values if name is None)
+    return in_place > len(grammar.in_place(kind.type))
+
+
+def _variation(tokens: Sequence[Token], number: int, language: Lookup) -> Variation:
+    if tokens[-1].kind != ")":
+        raise NotationError("a variation opened with ( is closed with ) on its line", line=number,
+                            column=tokens[0].column)
+    inner = list(tokens[1:-1])
+    note = Note()
+    if inner and inner[0].kind == "word" and inner[0].text in GLYPHS:
+        note.glyph = inner.pop(0).text
+    if inner and inner[0].kind == "comment":
+        note.comment = inner.pop(0).text
+    moves: list[Move] = []
+    part: list[Token] = []
+    for token in [*inner, Token(";", ";", tokens[-1].column)]:
+        if token.kind != ";":
+            part.append(token)
+        elif part:
+            moves.append(read_move(part, number, language))
+            part = []
+    if not moves:
+        raise NotationError("a variation holds at least one move", line=number, column=tokens[0].column)
+    return Variation(number, tokens[0].column, moves, note)
+
+
+def _figures(tokens: Sequence[Token], number: int) -> list[Figure]:
+    words = [t for t in tokens]
+    if len(words) == 1 and words[0].text.lower() == "none":
+        return []
+    figures = []
+    for start in range(0, len(words), 3):
+        triple = words[start:start + 3]
+        amount = triple[1].text if len(triple) > 1 else ""
+        if len(triple) < 3 or not re.fullmatch(r"[+-]?\d+", amount):
+            column = triple[0].column
+            raise NotationError("a result is written name amount unit, ... e.g. Result ann 35 points, bob -35 points",
+                                line=number, column=column, code="notation-syntax")
+        figures.append(Figure(triple[0].text, triple[2].text.rstrip(",").lower(), int(amount), triple[0].column))
+    return figures

@@ -1,0 +1,65 @@
+"""The tag pairs of a record: `[Name value]` lines, one per fact of the game's setup, in one canonical order."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from domain.notation.errors import NotationError
+
+_TAG = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_.]*)\s+(.*?)\s*\]\s*")
+UNKNOWN = "?"
+"""The value of an Event, Site or Date tag the table did not note (as PGN writes it)."""
+FIXED = ("Variant", "Event", "Site", "Date", "Title")
+SETUP = ("DealMode", "Recording", "Access")
+_NAMES = {name.lower(): name for name in (*FIXED, *SETUP)} | {"deal_mode": "DealMode"}
+
+
+def is_tag(line: str) -> bool:
+    """Whether a line is a tag pair."""
+    return _TAG.fullmatch(line) is not None
+
+
+def read_tag(line: str, number: int) -> tuple[str, Any]:
+    """A tag line's canonical name and value (JSON when it reads as JSON, else the bare text)."""
+    match = _TAG.fullmatch(line)
+    assert match is not None
+    name, text = match.group(1), match.group(2)
+    canonical = _canonical_name(name)
+    if canonical is None:
+        raise NotationError(
+            f"[{name} ...] is not a tag of the notation: the tags are {', '.join(FIXED)}, Seat1, Seat2, ..., "
+            f"{', '.join(SETUP)} and Option.<name>",
+            line=number, column=line.index(name) + 1, code="notation-unknown-tag",
+        )
+    try:
+        value = json.loads(text)
+    except ValueError:
+        value = text
+    return canonical, value
+
+
+def _canonical_name(name: str) -> str | None:
+    lower = name.lower()
+    if lower in _NAMES:
+        return _NAMES[lower]
+    if re.fullmatch(r"seat[1-9][0-9]?", lower):
+        return f"Seat{int(lower[4:])}"
+    if lower.startswith("option.") and len(name) > 7:
+        return "Option." + name[7:]
+    return None
+
+
+def write_tags(tags: Mapping[str, Any], players: list[str], options: Mapping[str, Any]) -> list[str]:
+    """The tag lines in canonical order: the fixed tags, the seats, the setup, then every option."""
+    lines = [f"[{name} {_json(tags.get(name, UNKNOWN))}]" for name in FIXED]
+    lines += [f"[Seat{seat} {_json(player)}]" for seat, player in enumerate(players, 1)]
+    lines += [f"[{name} {_json(tags[name])}]" for name in SETUP]
+    lines += [f"[Option.{name} {_json(value)}]" for name, value in options.items()]
+    return lines
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,18 @@
+"""Robins Rummy in the Meldbook notation: the fields each action writes in place (docs/notation.md)."""
+
+from __future__ import annotations
+
+POSITIONAL: dict[str, tuple[str, ...]] = {
+    "cut": ("card",),
+    "deal": ("hands", "upcard"),
+    "claim": ("card", "meld"),
+    "draw": ("card",),
+    "pick_up": ("card",),
+    "meld": ("cards",),
+    "lay_off": ("card", "meld"),
+    "exchange": ("meld", "card"),
+    "discard": ("card",),
+}
+"""`9. bob pick_up 7H cards=[7H 2C] meld=3 declare=[8H]`, `10. bob exchange 2 5S`; deuces are declared by name."""
+TRANSFERS = "money"
+"""Robins Rummy moves no money (its scores are points), but a transfer would be money."""

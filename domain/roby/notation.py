@@ -1,0 +1,18 @@
+"""Roby in the Meldbook notation: the fields each action writes in place (docs/notation.md), and its stakes."""
+
+from __future__ import annotations
+
+POSITIONAL: dict[str, tuple[str, ...]] = {
+    "cut": ("card",),
+    "deal": ("hands", "upcard"),
+    "draw": ("source", "card"),
+    "meld": ("cards",),
+    "lay_off": ("card", "meld"),
+    "discard": ("card",),
+    "go_out": ("melds", "lay_offs", "discard"),
+    "reenlist": (),
+    "leave": (),
+}
+"""`12. ann draw stock 7H`, `13. ann lay_off 7H 2`, `14. ann go_out [[7H 8H 9H]] [QS>1] 4C`."""
+TRANSFERS = "money"
+"""Roby's stakes are money, in minor units."""

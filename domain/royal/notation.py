@@ -1,0 +1,28 @@
+"""Royal Rummy in the Meldbook notation: the fields each action writes in place (docs/notation.md), and its chips."""
+
+from __future__ import annotations
+
+POSITIONAL: dict[str, tuple[str, ...]] = {
+    "cut": ("card",),
+    "ace_bet": ("ace", "amount"),
+    "no_ace_bet": (),
+    "cover": (),
+    "decline": (),
+    "deal": ("hands",),
+    "swap": (),
+    "keep": (),
+    "bid": ("amount",),
+    "pass": (),
+    "poker_hand": ("cards",),
+    "check": (),
+    "bet": ("amount",),
+    "call": (),
+    "raise": ("amount",),
+    "fold": (),
+    "all_in": (),
+    "play": ("cards",),
+    "end_game": ("confirm",),
+}
+"""`4. p1 ace_bet H 5`, `20. p3 raise 12`, `31. p2 play [7H 8H 9H]`, `58. * end_game confirm`."""
+TRANSFERS = "chips"
+"""Royal Rummy's stakes are chips."""

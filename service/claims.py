@@ -1,0 +1,26 @@
+"""The claims of imported records, as the settlement audit reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+
+from domain.claims import GameClaims, claims_id
+
+
+def claims_of(app: Any, game_id: UUID) -> GameClaims | None:
+    """The game's claims stream, or None for a game that was not imported."""
+    try:
+        found: GameClaims = app.repository.get(claims_id(game_id))
+    except AggregateNotFoundError:
+        return None
+    return found
+
+
+def stated_results(app: Any, game_id: UUID) -> list[dict[str, Any]]:
+    """Every result figure the game's imported record stated otherwise than the rules computed, in record order:
+    hand, player, what (points, money, chips), stated, computed, and the line of the record that stated it."""
+    claims = claims_of(app, game_id)
+    return [dict(result) for result in claims.results] if claims is not None else []

@@ -1,0 +1,98 @@
+"""Exporting a game in the Meldbook notation, in the caller's view: what a viewer may not see is written ??,
+seeds only in the full view. Hands are cut where the variant's events end one; each ended hand gets its result
+line; annotations become comments, glyphs and variations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from domain.hands import HandSpans
+from domain.notation.grammars import grammar_of
+from domain.notation.record import Hand, Move, Note, Record, Result, Variation
+from domain.notation.results import add_figures
+from domain.notation.tags import UNKNOWN
+from domain.notation.writer import figures_of, write_record
+from domain.variants import variant_named
+from domain.visibility import Viewer
+from service.annotations import annotations_of
+from service.application import StoredEvent, present_event
+from service.claims import claims_of
+
+
+def export_record(app: Any, game_id: UUID, viewer: Viewer) -> str:
+    """The game's canonical text in the viewer's view (domain/visibility.py)."""
+    return write_record(game_record(app, game_id, viewer))
+
+
+def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
+    """The game as a notation `Record`, in the viewer's view."""
+    events = app.stored_events(game_id)
+    spans = app.hand_spans(game_id, viewer)
+    created = events[0].data
+    rules = variant_named(created["variant"])
+    claims = claims_of(app, game_id)
+    tags: dict[str, Any] = {
+        "Variant": rules.name,
+        "Event": claims.event if claims else UNKNOWN,
+        "Site": claims.site if claims else UNKNOWN,
+        "Date": claims.date if claims else UNKNOWN,
+        "Title": created["title"],
+        **{f"Seat{seat}": player for seat, player in enumerate(created["players"], 1)},
+        "DealMode": created["deal_mode"],
+        "Recording": created["recording"],
+        "Access": created["access"],
+        **{f"Option.{name}": value for name, value in created["options"].items()},
+    }
+    record = Record(tags=tags)
+    _hands(record, events[1:], viewer, spans, rules.hand_enders, grammar_of(rules.name).transfers)
+    _annotate(record, app, game_id, viewer, spans)
+    return record
+
+
+def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: HandSpans | None,
+           enders: frozenset[str], transfers: str) -> None:
+    """Cut the moves into hands (a hand ends with the move whose events end one) with their result lines."""
+    hand: Hand | None = None
+    totals: dict[tuple[str, str], int] = {}
+    ended = False
+    for event in events:
+        if event.type == "MoveRecorded":
+            if hand is None or ended:
+                _close(record, hand, totals, ended)
+                hand, totals, ended = Hand(len(record.hands) + 1, 0), {}, False
+                record.hands.append(hand)
+            action = present_event(event, viewer, spans)["data"]["action"]
+            move = Move(0, 0, str(action.get("player", "")), action, event.data["move"])
+            move.versions = [event.version, event.version]  # type: ignore[attr-defined]
+            hand.moves.append(move)
+        elif hand is not None:
+            hand.moves[-1].versions[1] = event.version  # type: ignore[attr-defined]
+            add_figures(totals, event.data, record.players, transfers)
+            ended = ended or event.topic in enders
+    _close(record, hand, totals, ended)
+
+
+def _close(record: Record, hand: Hand | None, totals: dict[tuple[str, str], int], ended: bool) -> None:
+    if hand is not None and ended:
+        hand.result = Result(0, figures_of(totals, record.players))
+
+
+def _annotate(record: Record, app: Any, game_id: UUID, viewer: Viewer, spans: HandSpans | None) -> None:
+    """Each annotation on the game, on the move ending at its position, or as a variation of the move after it."""
+    moves = [move for hand in record.hands for move in hand.moves]
+    ending = {move.versions[1]: move for move in moves}  # type: ignore[attr-defined]
+    starting = {move.versions[0]: move for move in moves}  # type: ignore[attr-defined]
+    for note in annotations_of(app, game_id).notes.values():
+        if note["deleted"]:
+            continue
+        written = Note(note["comment"], note["glyph"])
+        at = note["at"]
+        if note["line"] and at + 1 in starting:
+            if viewer.sees_everything or (spans is not None and spans.hand_ended(at)):
+                line = [Move(0, 0, str(a.get("player", "")), a) for a in note["line"]]
+                starting[at + 1].variations.append(Variation(0, 0, line, written))
+            continue
+        target = ending.get(at) if note["target"] != "game" else None
+        (target.notes if target is not None else record.notes).append(written)

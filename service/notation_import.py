@@ -1,0 +1,162 @@
+"""Importing a record in the Meldbook notation: the game is set up from its tags and every move is recorded by
+the same `Game.record` that records `POST /moves`, so there is no second rules engine. Its comments and glyphs
+become annotations, its variations are played through the branching service, and its result lines are compared
+with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from domain.annotations import GameAnnotations
+from domain.claims import GameClaims
+from domain.docs import to_doc
+from domain.errors import MeldbookError
+from domain.game import Game
+from domain.moves import RECORDER, MoveRecorded
+from domain.notation.errors import NotationError
+from domain.notation.grammars import grammar_of
+from domain.notation.reader import read_record
+from domain.notation.record import Hand, Move, Note, Record
+from domain.notation.results import add_figures
+from domain.notation.tags import UNKNOWN
+from service.branching import branch
+from service.tokens import new_token, token_hash
+
+CLAIMS = ("refuse", "keep")
+"""What an import does with a stated result the rules compute otherwise: refuse the record, or keep it as a claim."""
+AUTHOR = "Recorder"
+"""The author of the annotations an import writes, as the recorder's own are signed."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGame:
+    """What an import answers, as `POST /games` does: the game's id, its version and its recorder token."""
+
+    game_id: UUID
+    version: int
+    recorder_token: str
+
+
+def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: int = 1) -> ImportedGame:
+    """Import one record (its first line being line `first_line` of its file); a NotationError at the first line
+    that cannot be read or recorded, with the move's own code for a refused move, and nothing stored."""
+    if claims not in CLAIMS:
+        raise MeldbookError(f"claims must be one of: {', '.join(CLAIMS)}", code="validation-error", field="claims")
+    record = read_record(text.split("\n"), first_line)
+    token = new_token()
+    game = _set_up(app, record, token_hash(token))
+    stated = GameClaims.open(game.id, *(str(record.tags.get(tag, UNKNOWN)) for tag in ("Event", "Site", "Date")))
+    notes = GameAnnotations.open(game.id)
+    written: list[tuple[str, int, Note, list[dict[str, Any]]]] = [("game", 1, note, []) for note in record.notes]
+    for number, hand in enumerate(record.hands, 1):
+        written += _record_hand(app, game, hand, number, stated, claims == "keep")
+    for target, at, note, line in written:
+        notes.add(target, at, game.version, note.comment, note.glyph, AUTHOR, RECORDER, line)
+    app.save(game, stated, *([notes] if written else []))
+    return ImportedGame(game.id, game.version, token)
+
+
+def _set_up(app: Any, record: Record, hashed: str) -> Game:
+    tags = record.tags
+    try:
+        return Game.set_up(
+            tags["Variant"], record.players, record.options, tags.get("DealMode", "recorded"), hashed, app.chance,
+            "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"], tags.get("Recording", "recorder"),
+            tags.get("Access", "public"),
+        )
+    except MeldbookError as error:
+        raise NotationError.at(error, _tag_line(record, error.field), 1) from None
+
+
+def _tag_line(record: Record, field: str | None) -> int:
+    """The line of the tag a setup error names (its field), else the Variant tag's."""
+    head = (field or "").split(".", 1)
+    names = {"players": "Seat1", "deal_mode": "DealMode", "recording": "Recording", "access": "Access",
+             "title": "Title", "options": f"Option.{head[1] if len(head) > 1 else ''}"}
+    name = names.get(head[0], f"Option.{head[0]}")
+    return record.tag_lines.get(name, record.tag_lines.get("Variant", record.first_line))
+
+
+def _record_hand(
+    app: Any, game: Game, hand: Hand, number: int, stated: GameClaims, keep: bool
+) -> list[tuple[str, int, Note, list[dict[str, Any]]]]:
+    """Record a hand section's moves; its annotations as (target, at, note, line); its result compared."""
+    totals: dict[tuple[str, str], int] = {}
+    written: list[tuple[str, int, Note, list[dict[str, Any]]]] = []
+    transfers = grammar_of(game.variant).transfers
+    for move in hand.moves:
+        before = game.version
+        _record_move(app, game, move)
+        for event in _events_after(game, before):
+            add_figures(totals, _data(event), game.players, transfers)
+        written += [("event", game.version, note, []) for note in move.notes]
+        written += [("event", before, variation.note, _variation(game, before, variation.moves))
+                    for variation in move.variations]
+    if hand.result is not None:
+        for figure in hand.result.figures:
+            player = _seat(game, figure.player)
+            computed = totals.get((player, figure.what), 0)
+            if figure.amount == computed:
+                continue
+            if not keep:
+                raise NotationError(
+                    f"the record states {figure.amount} {figure.what} for {player} in hand {number}, the rules "
+                    f"compute {computed}; import with claims=keep to keep the stated figure as a claim",
+                    line=hand.result.line, column=figure.column, code="stated-result-differs",
+                    details={"stated": figure.amount, "computed": computed},
+                )
+            stated.claim(number, player, figure.what, figure.amount, computed, hand.result.line)
+    return written
+
+
+def _record_move(app: Any, game: Game, move: Move) -> None:
+    if move.voided:
+        raise NotationError(
+            "this move is marked voided (~): voided actions are recorded by corrections, which Meldbook does not "
+            "have yet; leave the line out", line=move.line, column=1, code="voided-not-supported",
+        )
+    expected = (game.moves or 0) + 1
+    if move.number is not None and move.number != expected:
+        raise NotationError(f"this is move {expected} of the game, not {move.number}", line=move.line, column=1,
+                            code="notation-move-number")
+    body = dict(move.body)
+    if "player" in body:
+        body["player"] = _seat(game, str(body["player"]))
+    try:
+        game.record(body, app.chance)
+    except MeldbookError as error:
+        raise NotationError.at(error, move.line, move.column_of(error.field)) from None
+
+
+def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
+    """A variation played from `at` through the branching service; the line as accepted."""
+    bodies = [{**m.body, **({"player": _seat(game, str(m.body["player"]))} if "player" in m.body else {})}
+              for m in moves]
+    try:
+        branched = branch(list(game.pending_events), at, bodies, field="line")
+    except MeldbookError as error:
+        index = error.details.get("index", 0)
+        move = moves[index]
+        field = (error.field or "").split(".", 1)[1] if "." in (error.field or "") else None
+        raise NotationError.at(error, move.line, move.column_of(field)) from None
+    return [to_doc(dict(e.action)) for e in branched.events if isinstance(e, MoveRecorded)]
+
+
+def _seat(game: Game, name: str) -> str:
+    """A player's name as seated, read in any case or spacing; an unknown name as written, for the rules to refuse."""
+    wanted = " ".join(name.split()).casefold()
+    return next((p for p in game.players if p.casefold() == wanted), name)
+
+
+def _events_after(game: Game, version: int) -> Iterable[Any]:
+    """The events recorded after `version` (nothing is saved during an import, so all are still pending)."""
+    pending = game.pending_events
+    return pending[len(pending) - (game.version - version):]
+
+
+def _data(event: Any) -> dict[str, Any]:
+    return {k: v for k, v in vars(event).items() if k not in ("originator_id", "originator_version", "timestamp")}
