@@ -3,16 +3,13 @@ file and loaded from one (service/backups.py), with a progress bar on a terminal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
 from flask import current_app
 from flask.cli import with_appcontext
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from api.cli_progress import progress_bar
 from service.application import Meldbook
 from service.backups import BackupError, count_events, dump, is_empty, restore
 from service.config import store_location
@@ -25,17 +22,6 @@ def _meldbook() -> Meldbook:
 
 def _where() -> str:
     return store_location({k: str(v) for k, v in _meldbook().env.items()})
-
-
-@contextmanager
-def progress_bar(what: str, total: int | None) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error, shown only on a terminal (a pipe or a log gets the summary alone); yields
-    the function that advances it."""
-    console = Console(stderr=True)
-    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda done: bar.advance(task, done)
 
 
 @click.command("backup")

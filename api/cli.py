@@ -9,6 +9,7 @@ from flask.cli import FlaskGroup
 from werkzeug.serving import run_simple
 
 from api.app import create_app
+from api.archive_cli import export_games, import_games, simulate
 from api.backup_cli import backup, restore_backup
 from api.games_cli import games
 from api.headers import QuietRequestHandler
@@ -32,6 +33,9 @@ main.add_command(games)
 main.add_command(replay)
 main.add_command(backup)
 main.add_command(restore_backup)
+main.add_command(import_games)
+main.add_command(export_games)
+main.add_command(simulate)
 
 
 @main.command("serve", with_appcontext=False)
