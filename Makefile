@@ -108,7 +108,7 @@ openapi: $(VENV)/.installed
 # fingerprint. requirements.txt is constrained by requirements-dev.txt, so the two never pin a package apart.
 lock: $(VENV)/.locked
 	$(BIN)/python $(LOCKFILE) build-requires | \
-		$(UV) pip compile pyproject.toml - --extra dev $(LOCK_OPTIONS) -o requirements-dev.txt
+		$(UV) pip compile pyproject.toml - --extra dev --extra bench $(LOCK_OPTIONS) -o requirements-dev.txt
 	$(BIN)/python $(LOCKFILE) build-requires | \
 		$(UV) pip compile pyproject.toml - -c requirements-dev.txt $(LOCK_OPTIONS) -o requirements.txt
 	$(BIN)/python $(LOCKFILE) stamp
