@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench mutate openapi fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench bench-long mutate openapi fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -94,6 +94,11 @@ lint: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
+	$(BIN)/python -m bench.notation
+
+# The notation's memory figure at scale: peak RSS importing 10,000 games against 1,000 (bench/notation.py).
+bench-long: $(VENV)/.installed
+	$(BIN)/python -m bench.notation --long
 
 # Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
 mutate: $(VENV)/.installed
