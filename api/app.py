@@ -21,6 +21,7 @@ from api import (
     limits,
     logs,
     moves,
+    notation,
     pages,
     problem_types,
     problems,
@@ -62,7 +63,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     startup_log().info("Meldbook keeps its games in %s", store_location(settings))
     api = problems.ProblemApi(app)
     moves.register_schemas(api)
-    blueprints = (health, variants, games, replays, streams, moves, tokens, problem_types, annotations)
+    blueprints = (health, variants, games, replays, streams, moves, tokens, problem_types, annotations, notation)
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from domain.errors import SetupError
-from domain.problems import GENERIC, Problem, problem_table
+from domain.problems import GENERIC, NOTATION, Problem, problem_table
 from domain.robins import Robins
 from domain.roby import Roby
 from domain.royal import RoyalRummy
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
-PROBLEMS: dict[str, Problem] = problem_table(GENERIC, *(variant.problems for variant in VARIANTS.values()))
+PROBLEMS: dict[str, Problem] = problem_table(
+    GENERIC, NOTATION, *(variant.problems for variant in VARIANTS.values())
+)
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""
 _BY_NAME_OR_ALIAS: dict[str, Variant] = {
     key: variant for variant in VARIANTS.values() for key in (variant.name, *variant.aliases)

@@ -34,6 +34,7 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/annotations", "POST"): {"target": "game", "comment": "a note"},
     ("/games/<uuid:game_id>/annotations/<int:annotation_id>", "PATCH"): {"comment": "an edited note"},
     ("/games/<uuid:game_id>/stream-tickets", "POST"): {},
+    ("/games/import", "POST"): '[Variant "roby"]\n[Seat1 "p1"]\n[Seat2 "p2"]\n[DealMode "shuffled"]\n',
 }
 WRITERS = ("seat", "other-seat", "recorder")
 """The roles that write annotations: an annotation's route is called on one its caller wrote (the recorder's for
@@ -101,6 +102,8 @@ def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, val
     path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
     body = at.move if rule.rule.endswith("/moves") else BODIES.get((rule.rule, method))
     headers = bearer(at.tokens[role]) if role != "anonymous" else {}
+    if isinstance(body, str):  # a record in the notation
+        return client.open(path, method=method, data=body, content_type="text/plain", headers=headers)
     return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))
 
 

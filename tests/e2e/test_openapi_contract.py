@@ -108,9 +108,18 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/annotations", "post"),
         ("/games/{game_id}/annotations/{annotation_id}", "patch"),
         ("/games/{game_id}/stream-tickets", "post"),
+        ("/games/import", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
+
+
+def test_the_import_takes_the_notation_as_text_up_to_a_stated_size(sqlite_app: Flask) -> None:
+    operation = served_spec(sqlite_app)["paths"]["/games/import"]["post"]
+    content = operation["requestBody"]["content"]
+    assert set(content) == {"text/plain", "application/vnd.meldbook.notation"}
+    assert {c["schema"]["maxLength"] for c in content.values()} == {8 * 1024 * 1024}
+    assert "8 MiB" in operation["responses"]["413"]["description"]
 
 
 def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_recorders_and_the_rest_none(
@@ -125,7 +134,7 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     annotation = "/games/{game_id}/annotations/{annotation_id}"
     for write in (("/games/{game_id}/annotations", "post"), (annotation, "patch"), (annotation, "delete")):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
-    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations")
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/notation")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
     for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:
         assert security.pop(read) == [{}, *({name: []} for name in schemes)], read
