@@ -81,7 +81,7 @@ def main() -> None:
         peaks = {}
         for games in (small, large):
             path = Path(folder) / f"archive-{games}.txt"
-            _repeat_to(path, robins, games)
+            write_repeated(path, robins, games)
             imported, peaks[games] = peak_rss_importing(path, Path(folder))
             print(f"\npeak RSS importing {imported:,} Robins Rummy games (a fresh process, SQLite file): "
                   f"{peaks[games] / 1024:,.0f} MiB")
@@ -92,7 +92,7 @@ def main() -> None:
     print("ratios: " + ", ".join(f"{name} {value:.2f}" for name, value in ratios.items()))
 
 
-def _repeat_to(path: Path, records: list[str], wanted: int) -> None:
+def write_repeated(path: Path, records: list[str], wanted: int) -> None:
     """Write an archive of `wanted` games: these records over and over (each import is a new game)."""
     with path.open("w", encoding="utf8") as out:
         for number in range(wanted):
