@@ -99,6 +99,7 @@ def export_games(game_ids: tuple[str, ...], every: bool, output: Path | None, vi
     ids = every_game_id(_meldbook()) if every else _ids(game_ids)
     total = _meldbook().list_games(GameFilter(limit=1, with_private=True)).total if every else len(game_ids)
     failed: list[str] = []
+    tried = [0]
 
     def refused(game_id: UUID, error: MeldbookError) -> None:
         failed.append(str(game_id))
@@ -107,9 +108,9 @@ def export_games(game_ids: tuple[str, ...], every: bool, output: Path | None, vi
     with ExitStack() as stack:
         out = stack.enter_context(output.open("w", encoding="utf8", newline="")) if output else sys.stdout
         advance = stack.enter_context(progress_bar("exporting", total))
-        for piece in export_archive(_meldbook(), _counted(ids, advance), VIEWS[view], refused):
+        for piece in export_archive(_meldbook(), _counted(ids, advance, tried), VIEWS[view], refused):
             out.write(piece)
-    done = (total if every else len(game_ids)) - len(failed)
+    done = tried[0] - len(failed)
     click.echo(f"{done} games exported{f' to {output}' if output else ''}, {len(failed)} failed", err=True)
     if failed:
         sys.exit(1)
@@ -131,8 +132,10 @@ def _is_uuid(text: str) -> bool:
     return True
 
 
-def _counted(ids: Iterable[UUID], advance: Callable[[int], None]) -> Iterator[UUID]:
+def _counted(ids: Iterable[UUID], advance: Callable[[int], None], tried: list[int]) -> Iterator[UUID]:
+    """The ids, counted into `tried[0]` and on the progress bar as they are taken."""
     for game_id in ids:
+        tried[0] += 1
         yield game_id
         advance(1)
 

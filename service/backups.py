@@ -6,7 +6,9 @@ version, topic and serialised state (which holds its timestamp) byte for byte, i
 notification log. The first line names the format, the last one counts the events and carries the SHA-256 of the
 lines between, so that a cut or edited file is refused before anything is written. The games index and the
 snapshots are not copied: the index catches up from the restored log, and a game without a snapshot is rebuilt
-from its events (the next snapshot is taken as usual).
+from its events (the next snapshot is taken as usual). A restore stores the events in the backup's order; the
+target numbers them in its own log (the same numbers as the backup's when the target was empty and the source's
+log had no gaps).
 """
 
 from __future__ import annotations
