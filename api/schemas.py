@@ -307,6 +307,10 @@ class ProblemSchema(Schema):
     field = fields.String(metadata={"description": "the request field at fault, when there is one"})
     index = fields.Integer(metadata={"description": "the refused move's place in a line of moves (0 first)"})
     errors = fields.Dict(metadata={"description": "validation messages by field"})
+    line = fields.Integer(metadata={"description": "a refused record's line at fault (from 1): POST /games/import"})
+    column = fields.Integer(metadata={"description": "the column at fault on that line (from 1)"})
+    stated = fields.Integer(metadata={"description": "the figure a result line states (stated-result-differs)"})
+    computed = fields.Integer(metadata={"description": "the figure the rules compute for it"})
 
 
 def _code_position(position: Any) -> str:

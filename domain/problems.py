@@ -254,7 +254,8 @@ GENERIC: tuple[Problem, ...] = (
     Problem(
         "unsupported-media-type",
         "Body is not JSON",
-        "the Content-Type header: every request body is JSON, sent as application/json",
+        "the Content-Type header: every request body is JSON, sent as application/json, but a record sent to "
+        "POST /games/import (text/plain or application/vnd.meldbook.notation)",
         "send the body as JSON, with the header Content-Type: application/json (not text/plain)",
         415,
     ),
@@ -342,6 +343,12 @@ NOTATION: tuple[Problem, ...] = (
         "Move out of order",
         "a move line's number: the moves of a record are numbered 1, 2, 3, ... in order",
         "line 20, column 1: this is move 12 of the game, not 13",
+    ),
+    Problem(
+        "notation-dealer",
+        "Dealer differs",
+        "a hand's header, Hand <number> dealer <name>: the dealer it names is the actor of the hand's deal line",
+        "line 30, column 16: the header names bob the dealer of hand 2, but its deal line is ann's",
     ),
     Problem(
         "notation-body",

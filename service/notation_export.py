@@ -64,11 +64,10 @@ def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: Han
                 hand, totals, ended = Hand(len(record.hands) + 1, 0), {}, False
                 record.hands.append(hand)
             action = present_event(event, viewer, spans)["data"]["action"]
-            move = Move(0, 0, str(action.get("player", "")), action, event.data["move"])
-            move.versions = [event.version, event.version]  # type: ignore[attr-defined]
-            hand.moves.append(move)
+            hand.moves.append(Move(0, 0, str(action.get("player", "")), action, event.data["move"],
+                                   first_version=event.version, last_version=event.version))
         elif hand is not None:
-            hand.moves[-1].versions[1] = event.version  # type: ignore[attr-defined]
+            hand.moves[-1].last_version = event.version
             add_figures(totals, event.data, record.players, transfers)
             ended = ended or event.topic in enders
     _close(record, hand, totals, ended)
@@ -82,8 +81,8 @@ def _close(record: Record, hand: Hand | None, totals: dict[tuple[str, str], int]
 def _annotate(record: Record, app: Any, game_id: UUID, viewer: Viewer, spans: HandSpans | None) -> None:
     """Each annotation on the game, on the move ending at its position, or as a variation of the move after it."""
     moves = [move for hand in record.hands for move in hand.moves]
-    ending = {move.versions[1]: move for move in moves}  # type: ignore[attr-defined]
-    starting = {move.versions[0]: move for move in moves}  # type: ignore[attr-defined]
+    ending = {move.last_version: move for move in moves}
+    starting = {move.first_version: move for move in moves}
     for note in annotations_of(app, game_id).notes.values():
         if note["deleted"]:
             continue

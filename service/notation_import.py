@@ -1,7 +1,9 @@
 """Importing a record in the Meldbook notation: the game is set up from its tags and every move is recorded by
-the same `Game.record` that records `POST /moves`, so there is no second rules engine. Its comments and glyphs
-become annotations, its variations are played through the branching service, and its result lines are compared
-with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
+the same `Game.record` that records `POST /moves`, so there is no second rules engine. Nothing is drawn from
+chance: a shuffled record carries the seeds each move drew (a full-view export writes them), so the same text
+always imports as the same game; a move that would draw without its seeds is refused at its line. Its comments
+and glyphs become annotations, its variations are played through the branching service, and its result lines are
+compared with what the rules computed. The game, its annotations and its claims are saved together, or nothing is.
 """
 
 from __future__ import annotations
@@ -22,7 +24,10 @@ from domain.notation.grammars import grammar_of
 from domain.notation.reader import read_record
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
-from domain.notation.tags import UNKNOWN
+from domain.notation.tags import DEFAULTS, UNKNOWN
+from domain.reexecution import NoChance
+from domain.text import check_text
+from service.annotations import MAX_COMMENT
 from service.branching import branch
 from service.tokens import new_token, token_hash
 
@@ -55,18 +60,18 @@ def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: in
     for number, hand in enumerate(record.hands, 1):
         written += _record_hand(app, game, hand, number, stated, claims == "keep")
     for target, at, note, line in written:
-        notes.add(target, at, game.version, note.comment, note.glyph, AUTHOR, RECORDER, line)
+        notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
     app.save(game, stated, *([notes] if written else []))
     return ImportedGame(game.id, game.version, token)
 
 
 def _set_up(app: Any, record: Record, hashed: str) -> Game:
-    tags = record.tags
+    tags = {**DEFAULTS, **record.tags}
+    title = tags.get("Title", "")  # a record that does not say has no title; "?" is a title like any other
     try:
         return Game.set_up(
-            tags["Variant"], record.players, record.options, tags.get("DealMode", "recorded"), hashed, app.chance,
-            "" if tags.get("Title", UNKNOWN) == UNKNOWN else tags["Title"], tags.get("Recording", "recorder"),
-            tags.get("Access", "public"),
+            tags["Variant"], record.players, record.options, tags["DealMode"], hashed, NoChance(), title,
+            tags["Recording"], tags["Access"],
         )
     except MeldbookError as error:
         raise NotationError.at(error, _tag_line(record, error.field), 1) from None
@@ -88,6 +93,7 @@ def _record_hand(
     totals: dict[tuple[str, str], int] = {}
     written: list[tuple[str, int, Note, list[dict[str, Any]]]] = []
     transfers = grammar_of(game.variant).transfers
+    _check_dealer(game, hand)
     for move in hand.moves:
         before = game.version
         _record_move(app, game, move)
@@ -113,6 +119,19 @@ def _record_hand(
     return written
 
 
+def _check_dealer(game: Game, hand: Hand) -> None:
+    """The dealer a hand's header names is the actor of its deal line (whom the rules then check)."""
+    deal = hand.deal()
+    if hand.dealer is None or deal is None:
+        return
+    named, dealing = _seat(game, hand.dealer), _seat(game, str(deal.body.get("player", "")))
+    if named != dealing:
+        raise NotationError(
+            f"the header names {named} the dealer of hand {hand.number}, but its deal line is {dealing}'s",
+            line=hand.line, column=hand.dealer_column, code="notation-dealer",
+        )
+
+
 def _record_move(app: Any, game: Game, move: Move) -> None:
     if move.voided:
         raise NotationError(
@@ -123,19 +142,15 @@ def _record_move(app: Any, game: Game, move: Move) -> None:
     if move.number is not None and move.number != expected:
         raise NotationError(f"this is move {expected} of the game, not {move.number}", line=move.line, column=1,
                             code="notation-move-number")
-    body = dict(move.body)
-    if "player" in body:
-        body["player"] = _seat(game, str(body["player"]))
     try:
-        game.record(body, app.chance)
+        game.record(seated(game, move.body), NoChance())
     except MeldbookError as error:
         raise NotationError.at(error, move.line, move.column_of(error.field)) from None
 
 
 def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
     """A variation played from `at` through the branching service; the line as accepted."""
-    bodies = [{**m.body, **({"player": _seat(game, str(m.body["player"]))} if "player" in m.body else {})}
-              for m in moves]
+    bodies = [seated(game, m.body) for m in moves]
     try:
         branched = branch(list(game.pending_events), at, bodies, field="line")
     except MeldbookError as error:
@@ -144,6 +159,19 @@ def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:
         field = (error.field or "").split(".", 1)[1] if "." in (error.field or "") else None
         raise NotationError.at(error, move.line, move.column_of(field)) from None
     return [to_doc(dict(e.action)) for e in branched.events if isinstance(e, MoveRecorded)]
+
+
+def seated(game: Game, body: dict[str, Any]) -> dict[str, Any]:
+    """An action body with its player named as seated (the record may write Ann for ann)."""
+    return {**body, "player": _seat(game, str(body["player"]))} if "player" in body else dict(body)
+
+
+def _comment(note: Note) -> str:
+    """A comment as an annotation may hold it (the annotations' own check), else refused at its line."""
+    try:
+        return check_text(note.comment, "comment", max_length=MAX_COMMENT)
+    except MeldbookError as error:
+        raise NotationError.at(error, note.line, 1) from None
 
 
 def _seat(game: Game, name: str) -> str:

@@ -18,7 +18,8 @@ from domain.notation.record import HIDDEN
 from domain.notation.tokens import Token, quoted
 
 _KEYWORD = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)=(.*)")
-_INTEGER = re.compile(r"[+-]?\d+")
+_INTEGER = re.compile(r"[+-]?\d{1,18}")
+"""A whole number as the reader turns it into one; longer runs of digits go to the action parser as text."""
 _LAY_OFF = re.compile(r"(.+)>(.*)")
 TRUE_WORDS = ("confirm", "yes", "true")
 
@@ -34,9 +35,15 @@ class Group:
 Value = Token | Group
 
 
-def read_value(tokens: Sequence[Token], at: int, line: int) -> tuple[Value, int]:
+MAX_DEPTH = 3
+"""Lists nest at most this deep (the hands dealt: a list of players' lists of cards)."""
+
+
+def read_value(tokens: Sequence[Token], at: int, line: int, depth: int = 0) -> tuple[Value, int]:
     """The value starting at tokens[at] (a word, a string or a bracketed group) and the index after it."""
     token = tokens[at]
+    if depth > MAX_DEPTH:
+        raise NotationError(f"lists nest at most {MAX_DEPTH} deep", line=line, column=token.column)
     if token.kind != "[":
         if token.kind not in ("word", "string"):
             raise NotationError(f"'{token.text}' is not a value here", line=line, column=token.column)
@@ -44,7 +51,7 @@ def read_value(tokens: Sequence[Token], at: int, line: int) -> tuple[Value, int]
     items: list[Value] = []
     at += 1
     while at < len(tokens) and tokens[at].kind != "]":
-        item, at = read_value(tokens, at, line)
+        item, at = read_value(tokens, at, line, depth + 1)
         items.append(item)
     if at >= len(tokens):
         raise NotationError("a list opened with [ is not closed with ]", line=line, column=token.column)
@@ -156,7 +163,10 @@ def split_keyword(token: Token) -> tuple[str, Token] | None:
 
 
 def write_fields(kind: ActionKind, grammar: Grammar, action: Mapping[str, Any]) -> list[str]:
-    """An action's fields as the writer writes them: in place while each is present, then the rest as name=value."""
+    """An action's fields as the writer writes them: in place while each is present, then the rest as name=value.
+
+    Seeds the reader may not see are left out, not written ??: only a full view has them."""
+    action = {k: v for k, v in action.items() if v is not None or _param(kind, k).kind != "seeds"}
     placed: list[str] = []
     for name in grammar.in_place(kind.type):
         if name not in action:

@@ -16,7 +16,7 @@ from domain.notation.tags import is_tag, read_tag
 from domain.notation.tokens import Token, tokenize
 from domain.variants import variant_named
 
-_NUMBER = re.compile(r"(\d+)\.+")
+_NUMBER = re.compile(r"(\d{1,9})\.+")
 VOID = "~"
 """The voided-action marker: a move line starting with ~ records an action the table voided."""
 
@@ -64,13 +64,11 @@ def _language(record: Record, number: int) -> Lookup:
 def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> None:
     first = tokens[0]
     if first.kind == "comment" and all(t.kind == "comment" for t in tokens):
-        notes = [Note(t.text) for t in tokens]
+        notes = [Note(t.text, line=number) for t in tokens]
         last = _last_move(record)
         (last.notes if last is not None else record.notes).extend(notes)
-    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) == 2:
-        if not tokens[1].text.isdigit():
-            raise NotationError("a hand starts with a line Hand <number>", line=number, column=tokens[1].column)
-        record.hands.append(Hand(int(tokens[1].text), number))
+    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) in (2, 4):
+        record.hands.append(_hand_header(tokens, number))
     elif first.kind == "word" and first.text.lower().rstrip(":") == "result":
         _hand(record, number).result = Result(number, _figures(tokens[1:], number))
     elif first.kind == "(":
@@ -81,6 +79,20 @@ def _read_line(record: Record, tokens: list[Token], number: int, language: Looku
         last.variations.append(_variation(tokens, number, language))
     else:
         _hand(record, number).moves.append(read_move(tokens, number, language))
+
+
+def _hand_header(tokens: Sequence[Token], number: int) -> Hand:
+    """`Hand <number>`, or `Hand <number> dealer <name>`."""
+    if not re.fullmatch(r"\d{1,9}", tokens[1].text):
+        raise NotationError("a hand starts with a line Hand <number> [dealer <name>]", line=number,
+                            column=tokens[1].column)
+    hand = Hand(int(tokens[1].text), number)
+    if len(tokens) == 4:
+        if tokens[2].text.lower() != "dealer" or tokens[3].kind not in ("word", "string"):
+            raise NotationError("a hand's header names its dealer as: Hand 2 dealer bob", line=number,
+                                column=tokens[2].column)
+        hand.dealer, hand.dealer_column = tokens[3].text, tokens[3].column
+    return hand
 
 
 def _hand(record: Record, number: int) -> Hand:
@@ -127,8 +139,8 @@ def read_move(tokens: Sequence[Token], number: int, language: Lookup) -> Move:
         fields, value_columns = read_fields(kind, grammar, values, number)
         body.update(fields)
         columns.update(value_columns)
-    notes = [Note(comments[0] if comments else "", glyph)] if glyph or comments else []
-    notes += [Note(comment) for comment in comments[1:]]
+    notes = [Note(comments[0] if comments else "", glyph, number)] if glyph or comments else []
+    notes += [Note(comment, line=number) for comment in comments[1:]]
     return Move(number, verb.column, actor.text, body, move_number, voided, notes, [], columns)
 
 
@@ -169,7 +181,7 @@ def _variation(tokens: Sequence[Token], number: int, language: Lookup) -> Variat
         raise NotationError("a variation opened with ( is closed with ) on its line", line=number,
                             column=tokens[0].column)
     inner = list(tokens[1:-1])
-    note = Note()
+    note = Note(line=number)
     if inner and inner[0].kind == "word" and inner[0].text in GLYPHS:
         note.glyph = inner.pop(0).text
     if inner and inner[0].kind == "comment":
@@ -195,7 +207,7 @@ def _figures(tokens: Sequence[Token], number: int) -> list[Figure]:
     for start in range(0, len(words), 3):
         triple = words[start:start + 3]
         amount = triple[1].text if len(triple) > 1 else ""
-        if len(triple) < 3 or not re.fullmatch(r"[+-]?\d+", amount):
+        if len(triple) < 3 or not re.fullmatch(r"[+-]?\d{1,18}", amount):
             column = triple[0].column
             raise NotationError("a result is written name amount unit, ... e.g. Result ann 35 points, bob -35 points",
                                 line=number, column=column, code="notation-syntax")

@@ -19,6 +19,8 @@ class Note:
 
     comment: str = ""
     glyph: str | None = None
+    line: int = 0
+    """The line of the record that wrote it (0 for one the writer was given)."""
 
 
 @dataclass
@@ -37,6 +39,10 @@ class Move:
     notes: list[Note] = field(default_factory=list)
     variations: list[Variation] = field(default_factory=list)
     columns: dict[str, int] = field(default_factory=dict)
+    first_version: int = 0
+    """The version of a stored move's envelope (its first event), when the move comes from a stored game."""
+    last_version: int = 0
+    """The version of a stored move's last event."""
 
     def column_of(self, field_path: str | None) -> int:
         """The column of the value a field path (`cards[1]`, `hands.ann`) points into; the line's start if none."""
@@ -82,6 +88,13 @@ class Hand:
     line: int
     moves: list[Move] = field(default_factory=list)
     result: Result | None = None
+    dealer: str | None = None
+    """The dealer the header names (`Hand 2 dealer bob`), if it names one: the actor of the hand's deal."""
+    dealer_column: int = 0
+
+    def deal(self) -> Move | None:
+        """The hand's deal line, if it has one."""
+        return next((move for move in self.moves if move.body.get("type") == "deal"), None)
 
 
 @dataclass

@@ -14,6 +14,8 @@ UNKNOWN = "?"
 """The value of an Event, Site or Date tag the table did not note (as PGN writes it)."""
 FIXED = ("Variant", "Event", "Site", "Date", "Title")
 SETUP = ("DealMode", "Recording", "Access")
+DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public"}
+"""The setup a record states when it leaves its tag out (an import reads it so; an export writes every tag)."""
 _NAMES = {name.lower(): name for name in (*FIXED, *SETUP)} | {"deal_mode": "DealMode"}
 
 
@@ -36,7 +38,7 @@ def read_tag(line: str, number: int) -> tuple[str, Any]:
         )
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         value = text
     return canonical, value
 
@@ -56,7 +58,7 @@ def write_tags(tags: Mapping[str, Any], players: list[str], options: Mapping[str
     """The tag lines in canonical order: the fixed tags, the seats, the setup, then every option."""
     lines = [f"[{name} {_json(tags.get(name, UNKNOWN))}]" for name in FIXED]
     lines += [f"[Seat{seat} {_json(player)}]" for seat, player in enumerate(players, 1)]
-    lines += [f"[{name} {_json(tags[name])}]" for name in SETUP]
+    lines += [f"[{name} {_json(tags.get(name, DEFAULTS[name]))}]" for name in SETUP]
     lines += [f"[Option.{name} {_json(value)}]" for name, value in options.items()]
     return lines
 

@@ -47,7 +47,12 @@ def tokenize(line: str, number: int) -> list[Token]:
             match = _STRING.match(line, at)
             if match is None:
                 raise NotationError('a quoted name or text is not closed with "', line=number, column=at + 1)
-            tokens.append(Token("string", json.loads(match.group()), at + 1))
+            try:
+                text = json.loads(match.group())
+            except ValueError:
+                raise NotationError('a quoted text holds a character or escape JSON does not allow (a tab, \\x)',
+                                    line=number, column=at + 1) from None
+            tokens.append(Token("string", text, at + 1))
             at = match.end()
         elif char == "}":
             raise NotationError("a } closes no comment", line=number, column=at + 1)

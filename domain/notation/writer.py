@@ -21,12 +21,14 @@ def write_record(record: Record) -> str:
     if record.notes:
         lines += ["", *(_comment(note.comment) for note in record.notes)]
     for hand in record.hands:
-        lines += ["", f"Hand {hand.number}"]
+        deal = hand.deal()
+        dealer = f" dealer {quoted(str(deal.body['player']))}" if deal is not None and "player" in deal.body else ""
+        lines += ["", f"Hand {hand.number}{dealer}"]
         for move in hand.moves:
             lines.append(write_move(move, kinds, grammar, numbered=True))
             lines += [_comment(note.comment) for note in move.notes[1:]]
             for variation in move.variations:
-                head = [part for part in (variation.note.glyph, _comment(variation.note.comment)) if part]
+                head = _note(variation.note)
                 moves = " ; ".join(write_move(m, kinds, grammar, numbered=False) for m in variation.moves)
                 lines.append("( " + " ".join([*head, moves]) + " )")
         if hand.result is not None:

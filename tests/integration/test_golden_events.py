@@ -33,6 +33,7 @@ from bots.roby import play_roby
 from bots.royal import play_royal
 from domain.access import GameAccess
 from domain.annotations import GameAnnotations
+from domain.claims import GameClaims
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
@@ -92,7 +93,18 @@ def annotation_events() -> list[Any]:
     return list(notes.collect_events())
 
 
-STREAMS: dict[str, Callable[[], list[Any]]] = {"access": access_events, "annotations": annotation_events}
+def claim_events() -> list[Any]:
+    """One event of each type a game's claims stream (an imported record's stated facts) stores."""
+    claims = GameClaims.open(uuid4(), "Club night", "The Anchor", "2026.11.12")
+    claims.claim(2, "Ann", "points", 35, 30, 48)
+    return list(claims.collect_events())
+
+
+STREAMS: dict[str, Callable[[], list[Any]]] = {
+    "access": access_events,
+    "annotations": annotation_events,
+    "claims": claim_events,
+}
 """The streams a game has beside its own, each of its own aggregate."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 

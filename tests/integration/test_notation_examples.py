@@ -3,6 +3,7 @@ glyphs and a variation, each imported into the real store and exported again as 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,34 @@ def test_the_examples_joined_are_an_archive_of_three_records() -> None:
     assert [r.text for r in records] == texts
     assert [r.index for r in records] == [0, 1, 2]
     assert records[1].first_line == texts[0].count("\n") + 2
+
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def leniently(text: str) -> str:
+    """The same record as a person might type it: tag names and actions in other cases, T for 10, suit symbols
+    or lower-case letters, players' names capitalised, extra spaces, Windows line endings."""
+    lines = []
+    for number, line in enumerate(text.split("\n")):
+        if line.startswith("["):
+            name, rest = line[1:].split(" ", 1)
+            lines.append(f"[ {name.lower()}   {rest}")
+            continue
+        line = re.sub(r"\b10([CDHS])\b", r"T\1", line)
+        if number % 2:
+            line = re.sub(r"\b([2-9AJQKT])([CDHS])\b", lambda m: m.group(1) + SYMBOLS[m.group(2)], line)
+        else:
+            line = re.sub(r"\b([2-9AJQKT])([CDHS])\b", lambda m: (m.group(1) + m.group(2)).lower(), line)
+        line = re.sub(r"^(\d+\.) (ann|bob) (\w+)", lambda m: f"{m[1]}  {m[2].title()}  {m[3].upper()}", line)
+        lines.append(line.replace(" [", "  [ ").replace("]", " ] ") if "{" not in line else line)
+    return "\r\n".join(lines)
+
+
+def test_a_record_typed_leniently_imports_as_the_canonical_one(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    text = example_text("robins")
+    typed = leniently(text)
+    assert typed != text and "♥" in typed and "T" in typed and "\r\n" in typed and "  Ann  DRAW" in typed
+    imported = import_record(app, typed)
+    assert export_record(app, imported.game_id, Viewer.FULL) == text

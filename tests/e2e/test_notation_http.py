@@ -1,0 +1,159 @@
+"""POST /games/import and GET /games/{id}/notation over HTTP, on SQLite and PostgreSQL: a record imports as a game,
+exports in the caller's view with its digest, and every bad record is a located 4xx problem that stores nothing."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+from uuid import UUID
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.claims import stated_results
+from tests.e2e.helpers import assert_problem, bearer, stored
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+ROBINS = (EXAMPLES / "robins.mbn").read_text(encoding="utf-8")
+TEXT = {"content_type": "text/plain"}
+
+
+def send(client: FlaskClient, text: str, query: str = "", content_type: str = "text/plain") -> object:
+    return client.post(f"/games/import{query}", data=text.encode("utf-8"), content_type=content_type)
+
+
+def lines_through(text: str, last: str) -> str:
+    """The record's lines up to and including the first that starts with `last`."""
+    lines = text.split("\n")
+    end = next(i for i, line in enumerate(lines) if line.startswith(last))
+    return "\n".join(lines[: end + 1]) + "\n"
+
+
+def test_an_imported_record_answers_as_post_games_and_exports_as_the_same_text(client: FlaskClient) -> None:
+    response = send(client, ROBINS)
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    assert set(created) == {"id", "version", "token"}
+    assert response.headers["ETag"] == f'"{created["version"]}"'
+    assert response.headers["Location"].endswith(f"/games/{created['id']}")
+    exported = client.get(f"/games/{created['id']}/notation", headers=bearer(created["token"]))
+    assert exported.status_code == 200 and exported.mimetype == "text/plain"
+    assert exported.get_data(as_text=True) == ROBINS
+    digest = base64.b64encode(hashlib.sha256(exported.get_data()).digest()).decode()
+    assert exported.headers["Repr-Digest"] == f"sha-256=:{digest}:"
+    own_type = client.get(f"/games/{created['id']}/notation?format=notation", headers=bearer(created["token"]))
+    assert own_type.mimetype == "application/vnd.meldbook.notation" and own_type.get_data() == exported.get_data()
+    accepted = client.get(f"/games/{created['id']}/notation",
+                          headers={**bearer(created["token"]), "Accept": "application/vnd.meldbook.notation"})
+    assert accepted.mimetype == "application/vnd.meldbook.notation"
+
+
+def test_a_spectator_export_hides_the_hands_dealt_and_the_cards_drawn(client: FlaskClient) -> None:
+    created = send(client, ROBINS).get_json()
+    seen = client.get(f"/games/{created['id']}/notation").get_data(as_text=True)
+    assert "3. bob deal ?? 5D" in seen and "3. bob deal [ann" not in seen
+    assert "4. ann draw ??" in seen
+    assert "25. bob discard AH ! {A careful start.}" in seen
+
+
+def test_a_shuffled_games_seeds_are_in_the_full_export_only(client: FlaskClient) -> None:
+    response = client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
+    game = response.get_json()
+    cut = {"type": "cut", "player": "ann"}
+    headers = {**bearer(game["token"]), "If-Match": f'"{game["version"]}"'}
+    moved = client.post(f"/games/{game['id']}/moves", json=cut, headers=headers)
+    assert moved.status_code == 201, moved.get_json()
+    full = client.get(f"/games/{game['id']}/notation", headers=bearer(game["token"])).get_data(as_text=True)
+    spectator = client.get(f"/games/{game['id']}/notation").get_data(as_text=True)
+    assert "1. ann cut seeds=[" in full and "seeds" not in spectator
+    assert '[DealMode "shuffled"]' in full
+
+
+def test_the_first_illegal_move_is_refused_at_its_line_and_column_with_the_code_post_moves_gives(
+    app: Flask, client: FlaskClient
+) -> None:
+    bad = ROBINS.replace("26. bob discard 7D", "26. bob discard 2S")
+    before = stored(app)
+    problem = assert_problem(send(client, bad), 422)
+    assert stored(app) == before, "nothing is stored"
+    line = bad.split("\n").index("26. bob discard 2S") + 1
+    assert (problem["line"], problem["column"]) == (line, len("26. bob ") + 1), "a rule names no field: the action"
+    assert f"line {line}, column 9" in problem["detail"]
+    prefix = send(client, lines_through(bad, "25. ")).get_json()
+    live = client.post(
+        f"/games/{prefix['id']}/moves",
+        json={"type": "discard", "player": "bob", "card": "2S"},
+        headers={**bearer(prefix["token"]), "If-Match": f'"{prefix["version"]}"'},
+    )
+    assert live.status_code == 422
+    assert live.get_json()["code"] == problem["code"]
+
+
+def test_a_move_out_of_turn_keeps_the_code_and_status_of_post_moves(client: FlaskClient) -> None:
+    bad = ROBINS.replace("4. ann draw QC", "4. bob draw QC")
+    problem = send(client, bad).get_json()
+    prefix = send(client, lines_through(ROBINS, "3. ")).get_json()
+    live = client.post(f"/games/{prefix['id']}/moves", json={"type": "draw", "player": "bob", "card": "QC"},
+                       headers={**bearer(prefix["token"]), "If-Match": f'"{prefix["version"]}"'})
+    assert (problem["status"], problem["code"]) == (live.status_code, live.get_json()["code"])
+    assert problem["column"] == len("4. ") + 1 or problem["column"] == len("4. bob ") + 1
+
+
+def test_a_stated_result_the_rules_compute_otherwise_is_refused_or_kept_as_a_claim(
+    app: Flask, client: FlaskClient
+) -> None:
+    bad = ROBINS.replace("Result ann 115 points, bob 75 points", "Result ann 115 points, bob 80 points")
+    before = stored(app)
+    problem = assert_problem(send(client, bad), 422, "stated-result-differs")
+    assert stored(app) == before
+    assert "80" in problem["detail"] and "75" in problem["detail"]
+    assert (problem["stated"], problem["computed"]) == (80, 75)
+    line = bad.split("\n").index("Result ann 115 points, bob 80 points") + 1
+    assert (problem["line"], problem["column"]) == (line, len("Result ann 115 points, ") + 1)
+    kept = send(client, bad, "?claims=keep")
+    assert kept.status_code == 201
+    claims = stated_results(app.extensions["meldbook"], UUID(kept.get_json()["id"]))
+    assert claims == [{"hand": 1, "player": "bob", "what": "points", "stated": 80, "computed": 75, "line": line}]
+    assert_problem(send(client, bad, "?claims=maybe"), 422, "validation-error")
+
+
+def test_a_voided_move_an_unknown_card_and_an_unknown_tag_are_refused_by_name(app: Flask, client: FlaskClient) -> None:
+    before = stored(app)
+    voided = assert_problem(send(client, ROBINS.replace("26. bob discard 7D", "~26. bob discard 7D")), 422,
+                            "voided-not-supported")
+    assert voided["column"] == 1
+    unknown = assert_problem(send(client, ROBINS.replace("27. ann draw KS", "27. ann draw ??")), 422,
+                             "unknown-card-not-supported")
+    assert unknown["column"] == len("27. ann draw ") + 1
+    assert_problem(send(client, ROBINS.replace("[Site ", "[Stakes ")), 422, "notation-unknown-tag")
+    assert_problem(send(client, "4. ann draw QC\n"), 422, "notation-missing-tag")
+    assert_problem(send(client, ROBINS.replace("26. bob", "27. bob")), 422, "notation-move-number")
+    dealer = assert_problem(send(client, ROBINS.replace("Hand 2 dealer ann", "Hand 2 dealer bob")), 422,
+                            "notation-dealer")
+    assert (dealer["line"], dealer["column"]) == (ROBINS.split("\n").index("Hand 2 dealer ann") + 1, 15)
+    assert_problem(send(client, ROBINS + "\n" + ROBINS), 400, "notation-body")
+    control = assert_problem(send(client, ROBINS.replace("{A careful start.}", "{A careful\x07 start.}")), 422,
+                             "invalid-text")
+    assert control["line"] == ROBINS.split("\n").index("25. bob discard AH ! {A careful start.}") + 1
+    assert_problem(send(client, ROBINS, content_type="application/json"), 415, "unsupported-media-type")
+    assert_problem(send(client, ROBINS.replace("[Seat2 \"bob\"]", "[Seat2 \"ann\"]")), 422, "invalid-setup")
+    assert stored(app) == before
+
+
+def test_a_record_beyond_the_stated_size_is_refused_with_413(app: Flask, client: FlaskClient) -> None:
+    before = stored(app)
+    huge = ROBINS + "{" + "x" * (8 * 1024 * 1024) + "}\n"
+    assert_problem(send(client, huge), 413)
+    assert stored(app) == before
+
+
+def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(app: Flask, client: FlaskClient) -> None:
+    legal = "( !? {Better was this.} bob pick_up 9C )"
+    bad = ROBINS.replace(legal, "( !? {Better was this.} bob pick_up 9C ; bob discard 2S )")
+    before = stored(app)
+    problem = assert_problem(send(client, bad), 422)
+    assert stored(app) == before
+    line = bad.split("\n").index("( !? {Better was this.} bob pick_up 9C ; bob discard 2S )") + 1
+    assert (problem["line"], problem["column"]) == (line, bad.split("\n")[line - 1].index("discard 2S") + 1)
+    assert problem["code"] == "robins.not-held" and problem["index"] == 1
