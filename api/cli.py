@@ -9,6 +9,8 @@ from flask.cli import FlaskGroup
 from werkzeug.serving import run_simple
 
 from api.app import create_app
+from api.archive_cli import export_games, import_games, simulate
+from api.backup_cli import backup, restore_backup
 from api.games_cli import games
 from api.headers import QuietRequestHandler
 from api.replay_cli import replay
@@ -29,6 +31,11 @@ def main() -> None:
 
 main.add_command(games)
 main.add_command(replay)
+main.add_command(backup)
+main.add_command(restore_backup)
+main.add_command(import_games)
+main.add_command(export_games)
+main.add_command(simulate)
 
 
 @main.command("serve", with_appcontext=False)

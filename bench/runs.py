@@ -11,8 +11,8 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from bench.workload import Workload
+from bots import SeededChance
 from service.application import Meldbook
-from tests.bots import SeededChance
 
 
 class Tally(Aggregate):

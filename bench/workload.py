@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from bots import SeededChance, without_version
+from bots.roby import moves
 from domain.game import Game
-from tests.bots import SeededChance, without_version
-from tests.bots.roby import moves
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
+from bots import SeededChance
+from bots.robins import play_robins
+from bots.roby import moves as roby_moves
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import recorded_twin
 from domain.game import Game
-from tests.bots import SeededChance
-from tests.bots.robins import play_robins
-from tests.bots.roby import moves as roby_moves
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
-from tests.bots.twins import recorded_twin
 
 STORE_METADATA = frozenset({"originator_id", "timestamp", "token_hash", "recorded_by"})
 """What an imported game may store otherwise than the original: its id, the times, the token's hash, the role

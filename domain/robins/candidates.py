@@ -21,7 +21,9 @@ def _with_wilds(naturals: list[str], missing: list[str], pool: list[str], kind: 
     """The naturals plus one wild per missing card: deuces declared for the lowest, jokers placed by rule."""
     if len(missing) > len(pool):
         return
-    for wilds in {tuple(pool[: len(missing)]), tuple(pool[::-1][: len(missing)])}:
+    # In order and without repeats (not a set of tuples, whose order changes with the process's hash seed: the
+    # examples listed, and so the bots' games, must be the same in every process).
+    for wilds in dict.fromkeys((tuple(pool[: len(missing)]), tuple(pool[::-1][: len(missing)]))):
         deuces = [w for w in wilds if w != JOKER]
         declare = sorted(missing, key=lambda c: Card.parse(c).rank)[: len(deuces)]
         yield {"cards": [*naturals, *wilds], "declare": declare, "kind": kind}

@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
+from bots import SeededChance
 from tests import pg
-from tests.bots import SeededChance
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from bots import concrete_bodies
 from domain.variants import PROBLEMS
-from tests.bots import concrete_bodies
 
 PROBLEM = "application/problem+json"
 PREFERRED = ("go_out", "meld", "lay_off")

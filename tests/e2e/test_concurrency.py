@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from api.app import create_app
-from tests.bots import SeededChance
+from bots import SeededChance
 from tests.e2e.helpers import Created, all_events, create, legal_actions, listed_bodies, play
 
 

@@ -16,13 +16,13 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import moves_of, record_game, recorded_twin, shuffled_again
 from domain.game import Game
 from domain.visibility import Viewer
 from service import application
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
-from tests.bots.twins import moves_of, record_game, recorded_twin, shuffled_again
 from tests.e2e.helpers import all_events
 from tests.walk import CHECKS, TOKEN, check_every_view_sees_the_cards_the_oracle_allows, store, walk
 

@@ -21,13 +21,13 @@ from uuid import UUID
 
 import pytest
 
+from bots import concrete_bodies
+from bots.twins import moves_of
 from domain.game import Game as DomainGame
 from domain.moves import MoveRecorded
 from domain.reexecution import reexecute
 from service.application import Meldbook
 from tests import pg
-from tests.bots import concrete_bodies
-from tests.bots.twins import moves_of
 from tests.e2e.proxy import Proxy
 from tests.e2e.served import Answer, Client, Gunicorn, gunicorn, postgres_env, start
 

@@ -14,9 +14,9 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from api.app import create_app
+from bots import SeededChance
 from domain.game import Game
 from domain.variants import variant_named
-from tests.bots import SeededChance
 
 PLAYERS = ["ann\x1fbob", "cy"]
 

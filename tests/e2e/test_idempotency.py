@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from api.app import create_app
+from bots import SeededChance
 from domain.idempotency import move_record_id
 from service.config import ConfigError
-from tests.bots import SeededChance
 from tests.e2e.helpers import Created, all_events, assert_problem, create, legal_actions, listed_bodies, play
 
 GAME = {"variant": "roby", "players": ["ann", "bob", "cy"], "deal_mode": "shuffled"}

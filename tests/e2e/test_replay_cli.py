@@ -17,9 +17,9 @@ from click.testing import CliRunner
 
 from api.app import create_app
 from api.cli import main
+from bots import SeededChance, pick, without_version
 from service.application import Meldbook
 from service.config import store_env
-from tests.bots import SeededChance, pick, without_version
 
 ANSI = re.compile(r"\x1b\[")
 

@@ -14,9 +14,9 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from api.replays import ViewNotAllowedError, narrowed
+from bots import SeededChance
+from bots.twins import shuffled_again
 from domain.visibility import Viewer
-from tests.bots import SeededChance
-from tests.bots.twins import shuffled_again
 from tests.e2e.helpers import assert_problem, bearer, stored
 from tests.e2e.test_every_version import GAMES
 from tests.walk import TOKEN, Walked, store

@@ -7,7 +7,7 @@ import random
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.bots.robins import choose
+from bots.robins import choose
 from tests.e2e.helpers import Created, all_events, assert_problem, create, footprint, legal_actions, own_events, stored
 
 PLAYERS = ("ann", "bob")

@@ -16,7 +16,7 @@ from typing import Any
 from flask.testing import FlaskClient
 
 from api.app import create_app
-from tests.bots.robins import choose
+from bots.robins import choose
 from tests.e2e.helpers import Created, all_events, assert_problem, create, own_events
 from tests.e2e.live import running_server
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from tests.bots.royal import choose
+from bots.royal import choose
 from tests.e2e.helpers import Created, assert_problem, create, legal_actions
 from tests.unit.royal.helpers import SPADES_TO_P3
 

@@ -19,9 +19,9 @@ from werkzeug.serving import make_server
 
 from api.app import create_app
 from api.headers import PAGE_POLICY
-from tests.bots import concrete_bodies
-from tests.bots.royal import play_royal
-from tests.bots.twins import moves_of, recorded_action
+from bots import concrete_bodies
+from bots.royal import play_royal
+from bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
 from tests.e2e.test_every_version import GAMES
 

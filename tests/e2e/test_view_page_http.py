@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.headers import PAGE_POLICY
+from bots.twins import recorded_twin
 from replays.chart import Chart, svg
-from tests.bots.twins import recorded_twin
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.test_every_version import GAMES
 from tests.walk import TOKEN, Walked, store

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
+from bots import SeededChance, without_version
+from bots.roby import moves
 from domain.game import Game
 from service.application import Meldbook, StoredEvent
-from tests.bots import SeededChance, without_version
-from tests.bots.roby import moves
 
 PLAYERS = ["p1", "p2"]
 

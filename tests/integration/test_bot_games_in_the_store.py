@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
 from domain.game import Game
 from service.application import Meldbook
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
 from tests.integration.conftest import OpenMeldbook
 
 GAMES_PER_STORE = 24

@@ -6,10 +6,10 @@ from uuid import uuid4
 
 import pytest
 
+from bots.roby import play_roby
 from domain.moves import MoveRecorded
 from service.application import GameNotFoundError
 from service.branching import branch_game
-from tests.bots.roby import play_roby
 from tests.integration.conftest import OpenMeldbook
 
 

@@ -28,6 +28,9 @@ import domain.robins.events
 import domain.roby.events
 import domain.royal.events
 import domain.royal.events_play
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
 from domain.access import GameAccess
 from domain.annotations import GameAnnotations
 from domain.chain import LINK, SALT
@@ -38,9 +41,6 @@ from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.moves import MoveRecorded
 from service.application import Meldbook
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
 from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
 from domain.errors import InvalidActionError, MeldbookError
 from domain.game import Game
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance
 from service.branching import MAX_LINE, branch
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
 
 GAMES: dict[str, Callable[[], list[Any]]] = {
     "roby": lambda: play_roby(3, players=3).collect_events(),

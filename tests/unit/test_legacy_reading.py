@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import moves_of
 from domain.game import Game
 from domain.grouping import group_moves
 from domain.moves import MoveRecorded
 from domain.variants import variant_named
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
-from tests.bots.twins import moves_of
 from tests.unit.roby.table import Table
 from tests.unit.royal.helpers import end_game, new_game
 

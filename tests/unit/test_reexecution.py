@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
+from bots import SeededChance
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
 from domain.game import Game
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance, reexecute
-from tests.bots import SeededChance
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
-from tests.bots.twins import moves_of, recorded_twin
 
 PLAYERS: dict[str, Callable[[int], list[Any]]] = {
     "roby": lambda seed: play_roby(seed, 2 + seed % 3).collect_events(),

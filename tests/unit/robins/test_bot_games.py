@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from bots.robins import play_robins
 from domain.game import Game
 from domain.robins import Robins
 from domain.robins.events import HandEnded, PointsScored
-from tests.bots.robins import play_robins
 
 RULES = Robins()
 FULL_DECK = Counter({f"{r}{s}": 1 for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "CDHS"}) + Counter(

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
+from bots import SeededChance
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.roby.rules import deck_of, fitting_meld, named_cards
 from domain.roby.state import RobyState
-from tests.bots import SeededChance
 
 FILLER = [
     "2C",

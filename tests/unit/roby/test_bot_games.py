@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bots.roby import MAX_ACTIONS, play_roby
+from bots.roby import MAX_ACTIONS, play_roby
 from tests.unit.roby.referee import Referee
 
 DEFAULT_GAMES = range(150)  # another 150 run in test_bot_games_second_half.py, on the other xdist worker

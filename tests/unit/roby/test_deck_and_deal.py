@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bots import SeededChance
 from domain.errors import SetupError
 from domain.game import Game
 from domain.roby.rules import card_value, deck_of
-from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from bots import SeededChance
 from domain.roby import settle
 from domain.roby.state import RobyState
 from domain.variant import Decision
 from domain.zones import Zone, seeded_order
-from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
 
@@ -80,8 +80,8 @@ def test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds() -> 
 
 def test_between_a_discard_and_the_stock_it_rebuilds_only_the_discard_pile_can_be_drawn_from() -> None:
     """The state inside that move (a shuffled stock just emptied) lists, and refuses, a draw from the stock."""
+    from bots.roby import play_roby
     from domain.game import Game
-    from tests.bots.roby import play_roby
 
     events = play_roby(9, players=3).collect_events()
     rebuilt = next(e for e in events if type(e).__name__ == "StockReshuffled")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bots import SeededChance, concrete_bodies, pick, without_version
+from bots.roby import PREFERRED
 from domain.actions import parse_action
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.roby import Roby
 from domain.roby.rules import deck_of
 from domain.variant import Decision
-from tests.bots import SeededChance, concrete_bodies, pick, without_version
-from tests.bots.roby import PREFERRED
 from tests.unit.roby.table import Table
 
 KINDS = tuple(Roby.action_kinds)

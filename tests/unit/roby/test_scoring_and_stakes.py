@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from bots import SeededChance
 from domain.actions import parse_action
 from domain.errors import IllegalMoveError
 from domain.roby import Roby, settle
 from domain.roby.rules import hand_value
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from tests.bots import SeededChance
 from tests.unit.roby.table import Table
 
 WINNING_HAND = "4H 5H 6H 7H KC KD KS QS QH QC"

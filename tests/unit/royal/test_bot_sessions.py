@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
+from bots.royal import play_royal
 from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.royal.events_play import HandBlocked, PokerShown, PotAwarded, RummyStarted
-from tests.bots.royal import play_royal
 from tests.unit.royal.helpers import check_invariants, expected_settlement
 
 SETTLEMENT_END = (RummyStarted, HandBlocked)

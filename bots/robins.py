@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bots import SeededChance, concrete_bodies
 from domain.game import Game
-from tests.bots import SeededChance, concrete_bodies
 
 MAX_ACTIONS = 6000
 """No game needs more: a hand is at most 39 turns of a few actions each, and the bot tables eagerly."""

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from bots import SeededChance, concrete_bodies, pick
 from domain.cards import Card
 from domain.game import Game
 from domain.melds import candidate_melds
-from tests.bots import SeededChance, concrete_bodies, pick
 
 PREFERRED = ("go_out", "meld", "lay_off")
 MAX_ACTIONS = 20000

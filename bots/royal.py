@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bots import SeededChance, concrete_bodies
 from domain.game import Game
-from tests.bots import SeededChance, concrete_bodies
 
 MAX_ACTIONS = 40000
 # Kinds the bot picks more often, so that auctions, ace bets and all-ins (side pots) come up in most sessions.

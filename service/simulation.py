@@ -1,0 +1,81 @@
+"""Sample games for everyone: the bots play whole games of a variant and each is written in the notation, the same
+text for the same seed.
+
+A bot plays a shuffled game in memory (bots/); it is written by the one exporter (service/notation_export.py)
+from a scratch in-memory store that is renewed every few hundred games, so memory stays flat however many games
+are asked for. In the recorded deal mode (the default) each game is its recorded twin, as a scorer at a real
+table writes it: every cut, deal and draw names its cards and no seeds are written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import recorded_twin
+from domain.notation.archive import join_archive
+from domain.visibility import Viewer
+from service.application import Meldbook
+from service.notation_export import export_record
+
+SCRATCH = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": ":memory:"}
+SCRATCH_GAMES = 200
+"""Games written through one scratch store before it is dropped for a new one."""
+DEAL_MODES = ("recorded", "shuffled")
+
+
+def _roby(seed: int) -> list[Any]:
+    return list(play_roby(seed, players=2 + seed % 5).collect_events())
+
+
+def _robins(seed: int) -> list[Any]:
+    return play_robins(seed)[1]
+
+
+def _royal(seed: int) -> list[Any]:
+    return list(play_royal(seed, deals=3).collect_events())
+
+
+BOTS: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins, "royal": _royal}
+"""Each variant's bot: a seed to the events of one whole shuffled game."""
+MIXED = "mixed"
+"""Not a variant: the three bots in turn."""
+
+
+def bot_games(variant: str, games: int, seed: int) -> Iterator[list[Any]]:
+    """The events of `games` bot games of a variant (or of each in turn, for `mixed`), drawn from one seed."""
+    seeds = random.Random(seed)
+    players = list(BOTS.values()) if variant == MIXED else [BOTS[variant]]
+    for number in range(games):
+        yield players[number % len(players)](seeds.getrandbits(32))
+
+
+def simulated_records(variant: str, games: int, seed: int, deal_mode: str = "recorded") -> Iterator[str]:
+    """Each bot game's canonical text in the full view (seeds only in the shuffled deal mode)."""
+    scratch: Meldbook | None = None
+    try:
+        for number, events in enumerate(bot_games(variant, games, seed)):
+            if number % SCRATCH_GAMES == 0:
+                if scratch is not None:
+                    scratch.close()
+                scratch = Meldbook(SCRATCH)
+            assert scratch is not None
+            if deal_mode == "recorded":
+                twin = recorded_twin(events)
+                scratch.save(twin)
+                yield export_record(scratch, twin.id, Viewer.FULL)
+            else:
+                scratch.save(*events)
+                yield export_record(scratch, events[0].originator_id, Viewer.FULL)
+    finally:
+        if scratch is not None:
+            scratch.close()
+
+
+def simulated_archive(variant: str, games: int, seed: int, deal_mode: str = "recorded") -> Iterator[str]:
+    """An archive of bot games, piece by piece."""
+    return join_archive(simulated_records(variant, games, seed, deal_mode))
