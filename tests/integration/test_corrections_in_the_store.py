@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from eventsourcing.domain import Snapshot
 
+from bots.roby import play_roby
+from bots.twins import record_game, recorded_twin
 from domain.corrections.listing import voidable_moves
 from service.corrections import record_correction
 from service.tokens import token_hash
-from tests.bots.roby import play_roby
-from tests.bots.twins import record_game, recorded_twin
 from tests.integration.conftest import OpenMeldbook
 
 TOKEN = "t" * 32

@@ -7,13 +7,13 @@ import dataclasses
 from functools import cache
 from typing import Any
 
+from bots.roby import play_roby
+from bots.royal import play_royal
 from domain.explanation import compared, explained
 from domain.ledger import AmountTransferred
 from domain.movements import Movement
 from domain.settlement import REPLACEMENT, REVERSAL, REVERSED, Entry, Settlement, settlement_of
 from domain.visibility import Viewer
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
 
 
 @cache

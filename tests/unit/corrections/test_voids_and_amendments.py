@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
+from bots.robins import play_robins
+from bots.roby import play_roby
+from bots.royal import play_royal
+from bots.twins import record_game, recorded_twin
 from domain.corrections.counting import counting_events, voided_moves
 from domain.corrections.listing import voidable_moves
 from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError
 from domain.game import Game
 from service.branching import branch
-from tests.bots.robins import play_robins
-from tests.bots.roby import play_roby
-from tests.bots.royal import play_royal
-from tests.bots.twins import record_game, recorded_twin
 from tests.unit.roby.table import Table
 
 BOTS: dict[str, Callable[[], list[Any]]] = {
