@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -161,6 +162,12 @@ class Game(Aggregate):
     def table_actions(self) -> list[dict[str, Any]]:
         """The actions of the table open now (ending the game), listed apart from the players' actions."""
         return list_table_actions(self.rules, self.state, self.version)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A deep copy through pickle, several times faster than copy.deepcopy's walk of the state: the aggregate
+        cache hands out a copy of the game for each request."""
+        copied: Game = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def _store(self, decision: Decision) -> None:
         for event_class, data in decision.events:

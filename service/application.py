@@ -26,10 +26,13 @@ from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
-from service.access import AccessCases
+from service.access import AccessCases, Caller
+from service.config import cache_env, cache_size
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
+from service.kept import KeptGames
 from service.pages import Page
+from service.projector import project
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -78,14 +81,17 @@ class Meldbook(AccessCases):
 
     name = "Meldbook"
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}
+    snapshotting_projectors: ClassVar[dict[type, Any]] = {Game: project}
 
     def __init__(
         self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
     ) -> None:
         with schema_lock(env or {}):
-            super().__init__(env)
+            super().__init__({**cache_env(), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
         self.chance = chance or Chance()
+        self.kept = KeptGames(cache_size())
+        """Each game as this process saved it last, for the next move at that version (service/kept.py)."""
         self.keyed = KeyedTokens(self, secret)
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(self.keyed.sign)
@@ -120,6 +126,7 @@ class Meldbook(AccessCases):
         )
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version))
+            self.kept.keep(game)
         except IntegrityError:  # the same key committed first, in this worker or another
             if retry and (answered := self.answered(keyed)):
                 return self._created_again(answered, retry.key)
@@ -147,31 +154,39 @@ class Meldbook(AccessCases):
         token: str | None,
         device: str | None = None,
         retry: Retry | None = None,
+        asking: Caller | None = None,
     ) -> list[StoredEvent]:
         """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
-        allows, from a device if its label is given; return the events it stored.
+        allows, from a device if its label is given; return the events it stored (from what the save returned).
 
+        `asking` is who the token was found to be in this request (Meldbook.caller), so it is not looked up again.
         Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
         """
-        game = self.game(game_id)
-        access = self.access_of(game_id)
-        grant = self.grant_of(game, access, token)
-        if grant is None:
+        asking = asking or self.caller(game_id, token)
+        if asking.grant is None:
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
+        grant = asking.grant
+        game, kept = self.game_for_move(game_id, expected_version)
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
         actor = game.actor(body)
-        if not access.recording(game.recording).may_record(grant, actor):
+        if not asking.may_record(actor):
             raise NotPermittedError(refusal(grant, actor, game.recording))
         check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
-        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
         before = game.version
-        game.record(body, self.chance, grant, label)
+        try:
+            label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+            game.record(body, self.chance, grant, label)
+        except MeldbookError:
+            if kept:  # decided on the kept copy: a game moved on since answers stale, as a fresh read would
+                check_version(self.game(game_id), expected_version)
+            raise
         try:  # the key and the move commit together, or neither does
             recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
+            self.kept.keep(game)
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -183,13 +198,19 @@ class Meldbook(AccessCases):
         own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
         return [describe(event, game.moves or 0, kinds) for event in own]
 
+    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
+        """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
+        saved that version (then the store is not read: the save finds out whether the version is still current)."""
+        kept = self.kept.at(game_id, expected_version)
+        return (kept, True) if kept else (self.game(game_id), False)
+
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
         """The record of a request already answered under its key, if any; refused if the key asked something else."""
         if keyed is None:
             return None
         record_id, operation, retry = keyed
         try:
-            record = self.repository.get(record_id)
+            record = self.repository.get(record_id, projector_func=project)
         except AggregateNotFoundError:
             return None
         if not isinstance(record, IdempotencyRecord):
@@ -200,7 +221,7 @@ class Meldbook(AccessCases):
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
         try:
-            game: Game = self.repository.get(game_id, version=version)
+            game: Game = self.repository.get(game_id, version=version, projector_func=project)
         except AggregateNotFoundError:
             raise GameNotFoundError(f"there is no game {game_id}") from None
         if not isinstance(game, Game):  # an idempotency record or the service secret: not a game to show
@@ -246,7 +267,7 @@ class Meldbook(AccessCases):
         """
         if viewer.sees_everything or not viewer.ended_hands_in_full:
             return None
-        rules = self.game(game_id, version=1).rules
+        rules = self.created(game_id).rules
         return hand_spans(rules, ((e.originator_version, e.topic) for e in self.recorder.select_events(game_id)))
 
     def latest_version(self, game_id: UUID) -> int:
