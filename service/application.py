@@ -18,7 +18,7 @@ from domain.actions import ActionKind
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
-from domain.grouping import group_moves, move_numbers
+from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
@@ -42,6 +42,9 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 """The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+LOOKBACK = 64
+"""Events read before a page of events, to find the envelope of the move its first event belongs to (a move stores
+far fewer events than this; with none found, the record is read from its start)."""
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -240,16 +243,28 @@ class Meldbook(AccessCases):
         """The game's events after a version (up to another, and at most `limit` of them, if given), in order, each
         with its move's number.
 
-        The record is read from its first event up to the last one listed, which numbers the moves
-        (domain/grouping.py).
+        One query reads them with the few events before them, among which is the envelope of the move the first of
+        them belongs to: the envelopes number every move from there on. Without an envelope there (a game's setup,
+        or a record stored before moves carried one), the record is read from its first event, which numbers the
+        moves (domain/grouping.py).
         """
-        page = list(self.repository.event_store.get(game_id, gt=after or None, lte=upto, limit=limit))
+        start = max(after - LOOKBACK, 0)
+        read = list(
+            self.repository.event_store.get(
+                game_id, gt=start or None, lte=upto, limit=None if limit is None else limit + after - start
+            )
+        )
+        page = [e for e in read if e.originator_version > after]
         if not page:
             if after == 0 or not self.recorder.select_events(game_id, limit=1):
                 raise GameNotFoundError(f"there is no game {game_id}")
             return []
-        last = page[-1].originator_version
-        events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=last))
+        opened = next((i for i in range(len(read) - len(page), -1, -1) if isinstance(read[i], MoveRecorded)), None)
+        if after > 0 and opened is not None:
+            kinds = self.created(game_id).rules.action_kinds
+            numbered = numbered_by_envelopes(read[opened:])
+            return [describe(event, move, kinds) for event, move in numbered if event.originator_version > after]
+        events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=page[-1].originator_version))
         if not isinstance(events[0], Game.Created):
             raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
