@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench mutate openapi fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench bench-long bench-load mutate openapi fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -92,8 +92,17 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain
 
+# Every ratio of the performance issue side by side, on SQLite and PostgreSQL (a few minutes; docs/deploy.md).
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
+
+# Memory over a long run: RSS after 10,000 short games beside 1,000, and the peak allocation per request.
+bench-long: $(VENV)/.installed
+	$(BIN)/python -m bench.long $(BENCH_ARGS)
+
+# Capacity: live tables (a move each 5 s) against gunicorn on PostgreSQL, stepped up until p99 passes a second.
+bench-load: $(VENV)/.installed
+	$(BIN)/python -m bench.load $(BENCH_ARGS)
 
 # Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
 mutate: $(VENV)/.installed

@@ -72,7 +72,7 @@ def main() -> None:
                 flat.append(FlatCost(name, times[:FLAT_MOVES], times[-FLAT_MOVES:], len(times)))
                 with dev_server(variables) as server:
                     http.append((name, one_client(server, workload)))
-                    reads.append((name, time_reads(server.client(), str(game_id), token, long_game.final_version)))
+                    reads.append((name, time_reads(server, str(game_id), token, long_game.final_version)))
                 if name == "postgres":
                     with gunicorn(variables, workers=4) as server:
                         http.append((name, several_clients(server, workload, clients=4)))

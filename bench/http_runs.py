@@ -28,6 +28,9 @@ class HttpResult:
     move_seconds: float
     health: int
     health_seconds: float
+    move_cpu: float
+    """CPU seconds the server used for the moves (not the database server's)."""
+    health_cpu: float
 
     @property
     def move_rate(self) -> float:
@@ -43,6 +46,11 @@ class HttpResult:
     def ratio(self) -> float:
         """Moves per second as a fraction of /health per second."""
         return self.move_rate / self.health_rate
+
+    @property
+    def cpu_ratio(self) -> float:
+        """The same ratio from the server's CPU per request: /health's CPU per request over a move's."""
+        return (self.health_cpu / self.health) / (self.move_cpu / self.moves)
 
 
 def create_game(client: Client, workload: Workload) -> tuple[str, str]:
@@ -82,19 +90,27 @@ def one_client(server: Server, workload: Workload) -> HttpResult:
     """One client: /health, the workload's moves, /health again (drift hits both alike)."""
     client = server.client()
     try:
+        cpu = server.cpu_seconds()
         health = time_health(client, HEALTH_REQUESTS // 2)
+        health_cpu, cpu = server.cpu_seconds() - cpu, server.cpu_seconds()
         moves = record_over_http(client, workload)[0]
+        move_cpu, cpu = server.cpu_seconds() - cpu, server.cpu_seconds()
         health += time_health(client, HEALTH_REQUESTS // 2)
+        health_cpu += server.cpu_seconds() - cpu
     finally:
         client.close()
-    return HttpResult(server.name, 1, len(workload.moves), moves, HEALTH_REQUESTS, health)
+    return HttpResult(server.name, 1, len(workload.moves), moves, HEALTH_REQUESTS, health, move_cpu, health_cpu)
 
 
 def several_clients(server: Server, workload: Workload, clients: int) -> HttpResult:
     """`clients` client processes at once, each on a game of its own; then as many hammering /health."""
+    cpu = server.cpu_seconds()
     moves = _together(clients, _client_moves, (server.port, workload))
+    move_cpu, cpu = server.cpu_seconds() - cpu, server.cpu_seconds()
     health = _together(clients, _client_health, (server.port, HEALTH_REQUESTS))
-    return HttpResult(server.name, clients, clients * len(workload.moves), moves, clients * HEALTH_REQUESTS, health)
+    health_cpu = server.cpu_seconds() - cpu
+    count = clients * len(workload.moves)
+    return HttpResult(server.name, clients, count, moves, clients * HEALTH_REQUESTS, health, move_cpu, health_cpu)
 
 
 def _together(clients: int, work: Callable[..., None], args: tuple[Any, ...]) -> float:
@@ -132,27 +148,34 @@ class ReadResult:
     """Reading a long game: GET /games/{id} beside GET /games/{id}/state?at=N, with and without its token."""
 
     events: int
+    ratios: dict[str, list[float]]
+    """By who asks (token, anonymous): at each of READ_POINTS values of N, the median time of state?at=N over the
+    median time of GET /games/{id}, read alternately."""
     game_ms: dict[str, float]
-    """Median milliseconds of GET /games/{id}, by who asks (token, anonymous)."""
-    state_ms: dict[str, list[float]]
-    """Median milliseconds of GET /games/{id}/state?at=N at each of READ_POINTS values of N, by who asks."""
+    """Median milliseconds of GET /games/{id}, by who asks."""
+    cpu_ratio: dict[str, float]
+    """The server's CPU for all the state?at=N reads over its CPU for as many GET /games/{id}, by who asks."""
     pages: int
     first_page_ms: float
     last_page_ms: float
 
-    def worst_ratio(self, who: str) -> float:
-        """The slowest state?at=N, over every N read, as a multiple of GET /games/{id} for the same caller."""
-        return max(self.state_ms[who]) / self.game_ms[who]
 
-
-def time_reads(client: Client, game_id: str, token: str, events: int) -> ReadResult:
-    """Time reads of the long game: the latest state and the state at N spread over its whole record; then walk
-    its events a page at a time (limit 100, cursor by version)."""
+def time_reads(server: Server, game_id: str, token: str, events: int) -> ReadResult:
+    """Time reads of the long game: the latest state and the state at N spread over its whole record, alternately;
+    then walk its events a page at a time (limit 100, cursor by version)."""
+    client = server.client()
     points = sorted({max(1, round(events * (i + 1) / READ_POINTS)) for i in range(READ_POINTS)})
-    game_ms, state_ms = {}, {}
+    ratios: dict[str, list[float]] = {}
+    game_ms, cpu_ratio = {}, {}
     for who, presented in (("token", token), ("anonymous", None)):
-        game_ms[who] = _median_ms(client, f"/games/{game_id}", presented)
-        state_ms[who] = [_median_ms(client, f"/games/{game_id}/state?at={at}", presented) for at in points]
+        ratios[who], latest, cpu = [], [], {"game": 0.0, "state": 0.0}
+        for at in points:
+            now = _timed(server, client, f"/games/{game_id}", presented, cpu, "game")
+            past = _timed(server, client, f"/games/{game_id}/state?at={at}", presented, cpu, "state")
+            ratios[who].append(statistics.median(past) / statistics.median(now))
+            latest += now
+        game_ms[who] = statistics.median(latest)
+        cpu_ratio[who] = cpu["state"] / cpu["game"] if cpu["game"] else float("nan")
     page_ms, cursor = [], None
     while True:
         path = f"/games/{game_id}/events?limit=100" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
@@ -164,15 +187,20 @@ def time_reads(client: Client, game_id: str, token: str, events: int) -> ReadRes
         cursor = body.get("next_cursor")
         if not cursor:
             break
-    return ReadResult(events, game_ms, state_ms, len(page_ms), page_ms[0], statistics.median(page_ms[-3:]))
+    client.close()
+    first, last = statistics.median(page_ms[:3]), statistics.median(page_ms[-4:-1])
+    return ReadResult(events, ratios, game_ms, cpu_ratio, len(page_ms), first, last)
 
 
-def _median_ms(client: Client, path: str, token: str | None) -> float:
+def _timed(server: Server, client: Client, path: str, token: str | None, cpu: dict[str, float], kind: str) -> list:
+    """Milliseconds of each of READS_PER_POINT reads of a path; the server's CPU for them is added to cpu[kind]."""
     times = []
+    used = server.cpu_seconds()
     for _ in range(READS_PER_POINT):
         started = time.perf_counter()
         status, body = client.request("GET", path, token=token)
         times.append((time.perf_counter() - started) * 1000)
         if status != 200:
-            raise RuntimeError(f"a read answered {status}: {body}")
-    return statistics.median(times)
+            raise RuntimeError(f"GET {path} answered {status}: {body}")
+    cpu[kind] += server.cpu_seconds() - used
+    return times

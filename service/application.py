@@ -83,7 +83,8 @@ class Meldbook(AccessCases):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL."""
 
     name = "Meldbook"
-    snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}
+    snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 20}
+    """A snapshot every 20 events: the state at any event is its nearest snapshot plus at most 19 events."""
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Game: project}
 
     def __init__(
