@@ -58,3 +58,21 @@ def test_a_move_at_a_version_the_other_worker_moved_past_is_refused_and_stores_n
     assert_problem(by_header, 412)
     assert_problem(client.post(f"{game.url}/moves", json=bodies[0], headers=game.auth), 409, "stale-version")
     assert footprint(client, game) == before == footprint(other, game)
+
+
+def test_a_token_rotated_through_one_worker_stops_working_at_once_through_the_other(
+    client: FlaskClient, other_worker: Flask
+) -> None:
+    other = other_worker.test_client()
+    game = create(client)
+    play(other, game, random.Random(3), 2)  # the other worker has read the game's setup and recorded with the token
+    version, legal, _ = legal_actions(other, game)
+    rotated = client.post(f"{game.url}/tokens/recorder", headers=game.auth)
+    assert rotated.status_code == 201
+    before = footprint(client, game)
+    assert_problem(other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=game.auth), 403)
+    assert_problem(other.get(game.url, headers=game.auth), 403, "invalid-token")
+    assert footprint(other, game) == before
+    new = {"Authorization": f"Bearer {rotated.get_json()['token']}"}
+    assert other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=new).status_code == 201
+    assert client.get(game.url).get_json()["version"] > version
