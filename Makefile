@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench bench-long mutate openapi rules-docs fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench bench-long bench-load mutate openapi rules-docs fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -92,6 +92,7 @@ lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain
 
+# Every ratio of the performance issue side by side, on SQLite and PostgreSQL (a few minutes; docs/deploy.md).
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.notation
@@ -99,6 +100,14 @@ bench: $(VENV)/.installed
 # The notation's memory figure at scale: peak RSS importing 10,000 games against 1,000 (bench/notation.py).
 bench-long: $(VENV)/.installed
 	$(BIN)/python -m bench.notation --long
+
+# Memory over a long run: RSS after 10,000 short games beside 1,000, and the peak allocation per request.
+bench-long: $(VENV)/.installed
+	$(BIN)/python -m bench.long $(BENCH_ARGS)
+
+# Capacity: live tables (a move each 5 s) against gunicorn on PostgreSQL, stepped up until p99 passes a second.
+bench-load: $(VENV)/.installed
+	$(BIN)/python -m bench.load $(BENCH_ARGS)
 
 # Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
 mutate: $(VENV)/.installed

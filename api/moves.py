@@ -52,7 +52,9 @@ class Moves(MethodView):
         retry = retry_of_request()
         version, from_header = expected_version(body)
         try:
-            events = meldbook().record_move(game_id, body, version, bearer_token(), device_label(), retry)
+            events = meldbook().record_move(
+                game_id, body, version, bearer_token(), device_label(), retry, asking=caller()
+            )
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None

@@ -61,7 +61,7 @@ class Replay(MethodView):
         """The frames of a hand: the table after each move, what changed since the move before, and the action in
         words, each through the visibility filter; `hands` lists every hand with its first and last move."""
         allowed = viewer_for(game_id)
-        players = meldbook().game(game_id, version=1).players if args.get("view") == "seat" else []
+        players = meldbook().created(game_id).players if args.get("view") == "seat" else []
         viewer = narrowed(allowed, args.get("view"), args.get("player"), players)
         replay = replay_hand(meldbook(), game_id, viewer, args.get("hand"), args.get("at"))
         first = replay.frames[0]["state"] if replay.frames else {}

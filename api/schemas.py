@@ -140,7 +140,7 @@ class EventsArgsSchema(Schema):
         validate=validate.Range(min=0, max=MAX_VERSION),
         metadata={"description": "start after this version (the first page only; then follow next_cursor)"},
     )
-    limit = page_limit(default=200, maximum=1000)
+    limit = page_limit(default=200, maximum=500)
     cursor = Cursor(EVENTS, _event_position)
 
     @validates_schema

@@ -134,7 +134,7 @@ class StreamTickets(MethodView):
         """A ticket for this game's stream in the token's view or a narrower one: it opens connections (and the
         browser's reconnects) for 60 seconds; it is the one credential allowed in a URL, and never logged."""
         app = meldbook()
-        players = app.game(game_id, version=1).players
+        players = app.created(game_id).players
         viewer = narrowed(viewer_of(caller()), body.get("view"), body.get("player"), players)
         issued = app.tickets.issue(game_id, viewer)
         url = url_for("streams.Stream", game_id=game_id, ticket=issued.ticket)

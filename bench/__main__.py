@@ -1,19 +1,24 @@
-"""`python -m bench`: moves per second through the service on SQLite and PostgreSQL, beside raw appends."""
+"""`python -m bench`: every ratio of the performance issue, measured side by side in one run, on SQLite and
+PostgreSQL: recording beside raw appends, the cost of early and late moves of one long game, HTTP moves beside
+GET /health (the development server with one client; gunicorn with 4 workers and 4 clients on PostgreSQL), and
+reading a long game's past beside reading it now."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 
-from bench.report import NOTES, Result, table
-from bench.runs import time_raw, time_service
-from bench.stores import StoreUnavailableError, postgres_store, sqlite_store
-from bench.workload import Workload, record_workload
+from bench.http_runs import one_client, several_clients, time_reads
+from bench.report import NOTES, FlatCost, Result, flat_table, http_table, load_line, reads_table, table
+from bench.runs import time_each_move, time_raw, time_service
+from bench.servers import dev_server, gunicorn
+from bench.stores import StoreUnavailableError, postgres_store, settings, sqlite_store
+from bench.workload import LONG_GAME, Workload, record_workload
 
 Store = Callable[[], AbstractContextManager[dict[str, str]]]
+FLAT_MOVES = 100
 
 
 def parse_args() -> argparse.Namespace:
@@ -40,36 +45,43 @@ def measure(name: str, env: Mapping[str, str], workload: Workload, repeat: int) 
 
 def stores(args: argparse.Namespace) -> Iterator[tuple[str, Store]]:
     """The stores to run on, by name."""
-    yield "sqlite (temp file)", sqlite_store
-    yield f"postgres ({args.pg_host}:{args.pg_port})", lambda: postgres_store(args.pg_host, args.pg_port)
+    yield "sqlite", sqlite_store
+    yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
 
 
 def main() -> None:
-    """Compute the workload once, run it on each reachable store, print the table."""
+    """Compute the workloads once, run every part on each reachable store, print the tables."""
     args = parse_args()
     workload = record_workload(args.seed, args.players)
-    print(f"machine: {os.cpu_count()} cores, load average {_load()} at the start")
+    long_game = record_workload(*LONG_GAME)
+    print(load_line("at the start"))
     print(
-        f"workload: seeded Roby bot game (seed {args.seed}, {args.players} players): "
-        f"{len(workload.moves)} moves, {workload.events} events; {args.repeat} runs each"
+        f"workload: seeded Roby bot game (seed {args.seed}, {args.players} players): {len(workload.moves)} moves, "
+        f"{workload.events} events; long game (seed {LONG_GAME[0]}, {LONG_GAME[1]} players): "
+        f"{len(long_game.moves)} moves, {long_game.events} events; {args.repeat} runs each",
+        flush=True,
     )
-    results = []
+    results, flat, http, reads = [], [], [], []
     for name, store in stores(args):
         try:
-            with store() as env:
+            with store() as variables:
+                env = settings(variables)
                 print(f"running on {name} ...", flush=True)
                 results.append(measure(name, env, workload, args.repeat))
+                times, game_id, token = time_each_move(env, long_game)
+                flat.append(FlatCost(name, times[:FLAT_MOVES], times[-FLAT_MOVES:], len(times)))
+                with dev_server(variables) as server:
+                    http.append((name, one_client(server, workload)))
+                    reads.append((name, time_reads(server, str(game_id), token, long_game.final_version)))
+                if name == "postgres":
+                    with gunicorn(variables, workers=4) as server:
+                        http.append((name, several_clients(server, workload, clients=4)))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
-    print(f"load average {_load()} at the end")
-    print()
-    print(table(results))
-    print()
-    print(NOTES)
-
-
-def _load() -> str:
-    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    print(load_line("at the end"))
+    for block in (table(results), flat_table(flat), http_table(http), reads_table(reads), NOTES):
+        print()
+        print(block)
 
 
 if __name__ == "__main__":

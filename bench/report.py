@@ -1,8 +1,14 @@
-"""The benchmark's results and the table they print as."""
+"""The benchmark's results and the tables they print as."""
 
 from __future__ import annotations
 
+import os
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bench.http_runs import HttpResult, ReadResult
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,38 +43,82 @@ class Result:
         return self.service_rate / self.raw_rate
 
 
-HEADERS = (
-    "store",
-    "moves",
-    "events",
-    "service moves/s",
-    "raw saves/s",
-    "service/raw",
-    "raw 1-event saves/s",
-)
+@dataclass(frozen=True, slots=True)
+class FlatCost:
+    """Seconds of each of the first and the last moves of one long game, recorded through the service."""
+
+    store: str
+    first: list[float]
+    last: list[float]
+    moves: int
+
+    @property
+    def ratio(self) -> float:
+        """The last moves' median cost as a multiple of the first moves'."""
+        return statistics.median(self.last) / statistics.median(self.first)
 
 
-def table(results: list[Result]) -> str:
-    """The results as an aligned text table."""
-    rows = [HEADERS] + [
-        (
-            r.store,
-            str(r.moves),
-            str(r.events),
-            f"{r.service_rate:,.0f}",
-            f"{r.raw_rate:,.0f}",
-            f"{r.ratio:.2f}",
-            f"{r.single_rate:,.0f}",
-        )
+def load_line(when: str) -> str:
+    """The machine's cores and load average now, with the time."""
+    load = " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+    now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return f"machine: {os.cpu_count()} cores, load average {load} {when} ({now})"
+
+
+def table(results: Sequence[Result]) -> str:
+    """Recording through the service beside raw appends."""
+    headers = ("store", "moves", "events", "service moves/s", "raw saves/s", "service/raw", "raw 1-event saves/s")
+    rows = [
+        (r.store, str(r.moves), str(r.events), f"{r.service_rate:,.0f}", f"{r.raw_rate:,.0f}", f"{r.ratio:.2f}",
+         f"{r.single_rate:,.0f}")
         for r in results
     ]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
-    lines = [
-        "  ".join(_align(i, cell, width) for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
-        for row in rows
+    return render("Recording (target: service/raw >= 0.7)", headers, rows)
+
+
+def flat_table(results: Sequence[FlatCost]) -> str:
+    """The first moves of the long game beside its last ones."""
+    headers = ("store", "moves", "first 100 ms/move", "last 100 ms/move", "last/first")
+    rows = [
+        (r.store, str(r.moves), f"{statistics.median(r.first) * 1000:.2f}", f"{statistics.median(r.last) * 1000:.2f}",
+         f"{r.ratio:.2f}")
+        for r in results
     ]
+    return render("Flat cost (target: last/first about 1)", headers, rows)
+
+
+def http_table(results: Sequence[tuple[str, HttpResult]]) -> str:
+    """HTTP moves beside /health on the same server."""
+    headers = ("store", "server", "clients", "moves/s", "/health/s", "moves//health", "by server CPU")
+    rows = [
+        (store, r.server, str(r.clients), f"{r.move_rate:,.0f}", f"{r.health_rate:,.0f}", f"{r.ratio:.2f}",
+         f"{r.cpu_ratio:.2f}")
+        for store, r in results
+    ]
+    return render("HTTP (target: moves//health >= 0.5)", headers, rows)
+
+
+def reads_table(results: Sequence[tuple[str, ReadResult]]) -> str:
+    """Reading the long game's past beside reading it now, and its events a page at a time."""
+    headers = ("store", "caller", "GET game ms", "state/game median", "worst N", "by server CPU", "pages",
+               "first pages ms", "last pages ms")
+    rows = [
+        (store, who, f"{r.game_ms[who]:.1f}", f"{statistics.median(r.ratios[who]):.2f}", f"{max(r.ratios[who]):.2f}",
+         f"{r.cpu_ratio[who]:.2f}", str(r.pages), f"{r.first_page_ms:.1f}", f"{r.last_page_ms:.1f}")
+        for store, r in results
+        for who in r.game_ms
+    ]
+    return render("Reading the past (target: ratio <= 1.5)", headers, rows)
+
+
+def render(title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A titled, aligned text table."""
+    every = [tuple(headers), *map(tuple, rows)]
+    widths = [max(len(row[i]) for row in every) for i in range(len(headers))]
+    lines = ["  ".join(_align(i, cell, width) for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
+             for row in every]
     lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return "\n".join([title, *lines])
 
 
 def _align(column: int, cell: str, width: int) -> str:
@@ -76,9 +126,17 @@ def _align(column: int, cell: str, width: int) -> str:
 
 
 NOTES = """\
-service moves/s: Meldbook.record_move per move (load with snapshots every 50, token and version checks,
-  decide, save, read back the stored events), replaying a seeded Roby bot game's moves.
-raw saves/s: a bare eventsourcing Application saving a trivial aggregate, as many saves as moves and as many
-  events per save as each move stored (no load, no rules). service/raw: the first as a fraction of the second.
-raw 1-event saves/s: the same number of events, one event per save.
-Figures are medians of the repeats, all measured in this run on this machine."""
+Recording: Meldbook.record_move per move (token check, load, version check, decide, save, answer from what the
+  save returned), replaying a seeded Roby bot game's moves; raw: a bare eventsourcing Application saving a trivial
+  aggregate, as many saves as moves with as many events each (no load, no rules); raw 1-event: the same number of
+  events, one event per save. Medians of the repeats.
+Flat cost: each move of the long game timed through Meldbook.record_move; medians of its first and last 100 moves.
+HTTP: one keep-alive client recording the workload's moves (If-Match) beside GET /health on the same server; under
+  gunicorn, 4 client processes on 4 games, then 4 hammering /health. The clients share the 2 cores with the server.
+Reading the past: GET /games/{id}/state?at=N at 20 values of N over the long game, each read 6 times alternately
+  with GET /games/{id} (medians), with the recorder token and without one: the median and the worst ratio over N,
+  and the ratio of the server's CPU for all of them; then its events, 100 a page by cursor (medians of the first
+  and of the last full pages).
+"by server CPU": the same ratio from the CPU the server's processes used (not the database's), which waiting for a
+  busy machine's cores does not inflate.
+All figures are measured in this run on this machine; the load average says how busy it was."""

@@ -50,6 +50,22 @@ def time_service(env: Mapping[str, str], workload: Workload) -> float:
         app.close()
 
 
+def time_each_move(env: Mapping[str, str], workload: Workload) -> tuple[list[float], UUID, str]:
+    """Seconds each move of the workload takes through Meldbook.record_move, in order, on a new game; and the game's
+    id and recorder token (the long game that the reading runs read)."""
+    app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+    try:
+        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        times = []
+        for move in workload.moves:
+            started = time.perf_counter()
+            app.record_move(game.id, move.body, move.expected_version, token)
+            times.append(time.perf_counter() - started)
+        return times, game.id, token
+    finally:
+        app.close()
+
+
 def time_raw(env: Mapping[str, Any], batches: list[int]) -> float:
     """Seconds for a bare Application to save a trivial aggregate once per batch, with that many events each."""
     app = BareApplication(env=dict(env))

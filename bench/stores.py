@@ -1,4 +1,8 @@
-"""The stores the benchmark runs on: a temporary SQLite file, and a throwaway PostgreSQL database."""
+"""The stores the benchmark runs on: a temporary SQLite file, and a throwaway PostgreSQL database.
+
+Each is given as Meldbook's own variables (MELDBOOK_STORE, ...), which a server started for the benchmark reads
+too; `settings` turns them into the eventsourcing settings an Application in this process takes.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,11 @@ from psycopg import sql
 from service.config import store_env
 
 
+def settings(store: dict[str, str]) -> dict[str, str]:
+    """The eventsourcing settings of a store given by Meldbook's variables (service/config.py)."""
+    return store_env(store)
+
+
 class StoreUnavailableError(RuntimeError):
     """The store cannot be reached, so its part of the benchmark is skipped."""
 
@@ -22,7 +31,7 @@ class StoreUnavailableError(RuntimeError):
 def sqlite_store() -> Iterator[dict[str, str]]:
     """Settings for a SQLite file in a temporary directory, removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="meldbook-bench-") as folder:
-        yield store_env({"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": str(Path(folder) / "bench.sqlite")})
+        yield {"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": str(Path(folder) / "bench.sqlite")}
 
 
 @contextmanager
@@ -39,15 +48,13 @@ def postgres_store(host: str, port: str, user: str = "postgres") -> Iterator[dic
     with admin:
         admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         try:
-            yield store_env(
-                {
-                    "MELDBOOK_STORE": "postgres",
-                    "MELDBOOK_POSTGRES_DBNAME": name,
-                    "MELDBOOK_POSTGRES_HOST": host,
-                    "MELDBOOK_POSTGRES_PORT": port,
-                    "MELDBOOK_POSTGRES_USER": user,
-                    "MELDBOOK_POSTGRES_PASSWORD": "",
-                }
-            )
+            yield {
+                "MELDBOOK_STORE": "postgres",
+                "MELDBOOK_POSTGRES_DBNAME": name,
+                "MELDBOOK_POSTGRES_HOST": host,
+                "MELDBOOK_POSTGRES_PORT": port,
+                "MELDBOOK_POSTGRES_USER": user,
+                "MELDBOOK_POSTGRES_PASSWORD": "",
+            }
         finally:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,7 @@ class Game(Aggregate):
     TOPIC = "meldbook.Game"
     class_version = 4
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
-    `access`; of version 4, `counted`, the moves that count."""
+    `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided."""
 
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
@@ -79,6 +80,13 @@ class Game(Aggregate):
         """The moves that count, in order, each {"move", "action"}: every move but corrections and those they
         voided, as amended. The state is what they leave. None when the record cannot tell (stored before moves
         carried an envelope, or loaded from a snapshot taken before corrections)."""
+        self.voided: list[list[int]] = []
+        """Each voided move with the version of the correction that voided it, as [move, version] pairs."""
+
+    @property
+    def voided_moves(self) -> dict[int, int]:
+        """The voided marker of each voided move: the version of the correction that voided it."""
+        return {move: version for move, version in self.voided}
 
     @staticmethod
     def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -93,8 +101,10 @@ class Game(Aggregate):
 
     @staticmethod
     def upcast_v3_v4(state: dict[str, Any]) -> None:
-        """A snapshot taken before corrections: its moves that count are read from the record when needed."""
+        """A snapshot taken before corrections: its moves that count are read from the record when needed; no move
+        of it was voided."""
         state["counted"] = None
+        state["voided"] = []
 
     @classmethod
     def set_up(
@@ -211,6 +221,12 @@ class Game(Aggregate):
     def table_actions(self) -> list[dict[str, Any]]:
         """The actions of the table open now (ending the game, the corrections), listed apart from the players'."""
         return [*list_table_actions(self.rules, self.state, self.version), *correction_actions(self)]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A deep copy through pickle, several times faster than copy.deepcopy's walk of the state: the aggregate
+        cache hands out a copy of the game for each request."""
+        copied: Game = pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def _store(self, decision: Decision) -> None:
         for event_class, data in decision.events:

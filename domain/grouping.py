@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -56,3 +56,14 @@ def move_numbers(groups: Sequence[MoveGroup]) -> dict[int, int]:
         for group in groups
         for version in range(group.first_version, group.last_version + 1)
     }
+
+
+def numbered_by_envelopes(events: Sequence[Any]) -> Iterator[tuple[Any, int]]:
+    """Each event with the number of its move, for events that begin with a move's envelope: from the first envelope
+    on, every move begins with its own (group_moves), so each event belongs to the move of the last envelope before
+    it, or its own."""
+    move = events[0].move
+    for event in events:
+        if isinstance(event, MoveRecorded):
+            move = event.move
+        yield event, move

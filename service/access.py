@@ -7,11 +7,11 @@ only read, so its version never moves.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import Application, LRUCache
 from eventsourcing.persistence import IntegrityError
 
 from domain.access import (
@@ -26,10 +26,13 @@ from domain.access import (
 from domain.errors import InvalidActionError
 from domain.game import Game
 from domain.text import check_line, normal_name
+from service.projector import project
 from service.tokens import new_token, token_hash
 
 SAVE_ATTEMPTS = 3
 MAX_LABEL_LENGTH = 40
+SET_UPS_KEPT = 1000
+"""Games whose setup (their first event, which never changes) each process keeps in memory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,21 +58,35 @@ class Caller:
 class AccessCases(Application):
     """The use cases of a game's access stream."""
 
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
+        super().__init__(env)
+        self._set_ups: LRUCache[UUID, Game] = LRUCache(maxsize=SET_UPS_KEPT)
+
     def access_of(self, game_id: UUID) -> GameAccess:
-        """The game's access stream as stored, or a new one when nothing has been issued yet."""
-        try:
-            access: GameAccess = self.repository.get(access_id(game_id))
-        except AggregateNotFoundError:
-            return GameAccess.open(game_id)
-        return access
+        """The game's access stream as stored, or a new one when nothing has been issued yet.
+
+        Read in one query, whether or not it exists: an access stream is short (a few tokens issued) and never
+        snapshotted, so neither the aggregate cache nor the snapshot lookup would save one.
+        """
+        access: GameAccess | None = project(None, self.repository.event_store.get(access_id(game_id)))
+        return GameAccess.open(game_id) if access is None else access
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version` (the application defines it)."""
         raise NotImplementedError
 
     def created(self, game_id: UUID) -> Game:
-        """The game as set up (its first event): players, recording, access and first recorder token hash."""
-        return self.game(game_id, version=1)
+        """The game as set up (its first event): players, recording, access and first recorder token hash.
+
+        A game's first event never changes, so each process keeps the setups it has read (never to be changed by
+        the caller): a token check then reads only the access stream.
+        """
+        try:
+            set_up: Game = self._set_ups.get(game_id)
+        except KeyError:
+            set_up = self.game(game_id, version=1)
+            self._set_ups.put(game_id, set_up)
+        return set_up
 
     def grant_of(self, game: Game, access: GameAccess, token: str | None) -> str | None:
         """The grant a token opens in this game, if any."""

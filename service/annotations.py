@@ -87,7 +87,7 @@ def check_line_allowed(app: Meldbook, game_id: UUID, viewer: Viewer, at: int) ->
     is legal, or what a draw brings, would tell what the other hands and the stock hold."""
     if viewer.sees_everything:
         return
-    rules = app.game(game_id, version=1).rules
+    rules = app.created(game_id).rules
     spans = hand_spans(rules, ((e.originator_version, e.topic) for e in app.recorder.select_events(game_id)))
     if not spans.hand_ended(at):
         raise NotPermittedError(

@@ -16,12 +16,10 @@ from eventsourcing.utils import get_topic
 
 from domain.access import RECORDER, NotPermittedError
 from domain.actions import ActionKind
-from domain.corrections.counting import voided_moves
-from domain.corrections.events import RecordCorrected
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
-from domain.grouping import group_moves, move_numbers
+from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded, secret_fields
@@ -29,11 +27,14 @@ from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer, view_doc, view_event
-from service.access import AccessCases
+from service.access import AccessCases, Caller
 from service.chain import ChainedApplication
+from service.config import cache_env, cache_size
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
+from service.kept import KeptGames
 from service.pages import Page
+from service.projector import project
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -44,6 +45,9 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
 NO_VOIDS: Mapping[int, int] = MappingProxyType({})
+LOOKBACK = 64
+"""Events read before a page of events, to find the envelope of the move its first event belongs to (a move stores
+far fewer events than this; with none found, the record is read from its start)."""
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
@@ -84,15 +88,19 @@ class Meldbook(AccessCases, ChainedApplication):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
-    snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 50}
+    snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 20}
+    """A snapshot every 20 events: the state at any event is its nearest snapshot plus at most 19 events."""
+    snapshotting_projectors: ClassVar[dict[type, Any]] = {Game: project}
 
     def __init__(
         self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
     ) -> None:
         with schema_lock(env or {}):
-            super().__init__(env)
+            super().__init__({**cache_env(), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
         self.chance = chance or Chance()
+        self.kept = KeptGames(cache_size())
+        """Each game as this process saved it last, for the next move at that version (service/kept.py)."""
         self.keyed = KeyedTokens(self, secret)
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(self.keyed.sign)
@@ -127,6 +135,7 @@ class Meldbook(AccessCases, ChainedApplication):
         )
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version))
+            self.kept.keep(game)
         except IntegrityError:  # the same key committed first, in this worker or another
             if retry and (answered := self.answered(keyed)):
                 return self._created_again(answered, retry.key)
@@ -154,31 +163,39 @@ class Meldbook(AccessCases, ChainedApplication):
         token: str | None,
         device: str | None = None,
         retry: Retry | None = None,
+        asking: Caller | None = None,
     ) -> list[StoredEvent]:
         """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
-        allows, from a device if its label is given; return the events it stored.
+        allows, from a device if its label is given; return the events it stored (from what the save returned).
 
+        `asking` is who the token was found to be in this request (Meldbook.caller), so it is not looked up again.
         Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
         """
-        game = self.game(game_id)
-        access = self.access_of(game_id)
-        grant = self.grant_of(game, access, token)
-        if grant is None:
+        asking = asking or self.caller(game_id, token)
+        if asking.grant is None:
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
+        grant = asking.grant
+        game, kept = self.game_for_move(game_id, expected_version)
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
         actor = game.actor(body)
-        if not access.recording(game.recording).may_record(grant, actor):
+        if not asking.may_record(actor):
             raise NotPermittedError(refusal(grant, actor, game.recording))
         check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
-        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
         before = game.version
-        game.record(body, self.chance, grant, label)
+        try:
+            label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+            game.record(body, self.chance, grant, label)
+        except MeldbookError:
+            if kept:  # decided on the kept copy: a game moved on since answers stale, as a fresh read would
+                check_version(self.game(game_id), expected_version)
+            raise
         try:  # the key and the move commit together, or neither does
             recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
+            self.kept.keep(game)
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -190,13 +207,19 @@ class Meldbook(AccessCases, ChainedApplication):
         own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
         return [describe(event, game.moves or 0, kinds) for event in own]
 
+    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
+        """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
+        saved that version (then the store is not read: the save finds out whether the version is still current)."""
+        kept = self.kept.at(game_id, expected_version)
+        return (kept, True) if kept else (self.game(game_id), False)
+
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
         """The record of a request already answered under its key, if any; refused if the key asked something else."""
         if keyed is None:
             return None
         record_id, operation, retry = keyed
         try:
-            record = self.repository.get(record_id)
+            record = self.repository.get(record_id, projector_func=project)
         except AggregateNotFoundError:
             return None
         if not isinstance(record, IdempotencyRecord):
@@ -207,7 +230,7 @@ class Meldbook(AccessCases, ChainedApplication):
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
         try:
-            game: Game = self.repository.get(game_id, version=version)
+            game: Game = self.repository.get(game_id, version=version, projector_func=project)
         except AggregateNotFoundError:
             raise GameNotFoundError(f"there is no game {game_id}") from None
         if not isinstance(game, Game):  # an idempotency record or the service secret: not a game to show
@@ -226,22 +249,36 @@ class Meldbook(AccessCases, ChainedApplication):
         """The game's events after a version (up to another, and at most `limit` of them, if given), in order, each
         with its move's number.
 
-        The record is read from its first event up to the last one listed, which numbers the moves
-        (domain/grouping.py).
+        One query reads them with the few events before them, among which is the envelope of the move the first of
+        them belongs to: the envelopes number every move from there on. Without an envelope there (a game's setup,
+        or a record stored before moves carried one), the record is read from its first event, which numbers the
+        moves (domain/grouping.py).
         """
-        page = list(self.repository.event_store.get(game_id, gt=after or None, lte=upto, limit=limit))
+        start = max(after - LOOKBACK, 0)
+        read = list(
+            self.repository.event_store.get(
+                game_id, gt=start or None, lte=upto, limit=None if limit is None else limit + after - start
+            )
+        )
+        page = [e for e in read if e.originator_version > after]
         if not page:
             if after == 0 or not self.recorder.select_events(game_id, limit=1):
                 raise GameNotFoundError(f"there is no game {game_id}")
             return []
-        last = page[-1].originator_version
-        events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=last))
+        opened = next((i for i in range(len(read) - len(page), -1, -1) if isinstance(read[i], MoveRecorded)), None)
+        if after > 0 and opened is not None:
+            kinds = self.created(game_id).rules.action_kinds
+            numbered = numbered_by_envelopes(read[opened:])
+            voided = self.game(game_id).voided_moves
+            return [
+                describe(event, move, kinds, voided) for event, move in numbered if event.originator_version > after
+            ]
+        events = page if after == 0 else list(self.repository.event_store.get(game_id, lte=page[-1].originator_version))
         if not isinstance(events[0], Game.Created):
             raise GameNotFoundError(f"there is no game {game_id}")
         rules = variant_named(events[0].variant)
         numbers = move_numbers(group_moves(rules, events))
-        corrections = (e for e in self.recorder.select_events(game_id) if e.topic == RecordCorrected.TOPIC)
-        voided = voided_moves(map(self.mapper.to_domain_event, corrections))  # the whole record's, however far it reads
+        voided = self.game(game_id).voided_moves  # the whole record's, however far the page reads
         return [
             describe(event, numbers[event.originator_version], rules.action_kinds, voided)
             for event in events
@@ -255,7 +292,7 @@ class Meldbook(AccessCases, ChainedApplication):
         """
         if viewer.sees_everything or not viewer.ended_hands_in_full:
             return None
-        rules = self.game(game_id, version=1).rules
+        rules = self.created(game_id).rules
         return hand_spans(rules, ((e.originator_version, e.topic) for e in self.recorder.select_events(game_id)))
 
     def latest_version(self, game_id: UUID) -> int:

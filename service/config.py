@@ -21,6 +21,11 @@ each checked as it is taken from the pool, so that connections broken while the 
 rather than handed to a request (the same process serves again once the server is back)."""
 
 
+CACHE_DEFAULT = "1000"
+"""Games (and access streams) each process keeps in memory between requests, brought up to date from the store
+before each use (eventsourcing's aggregate cache with fast-forward), so that workers stay consistent."""
+
+
 class ConfigError(ValueError):
     """The environment names no usable store."""
 
@@ -61,6 +66,28 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             # commit out of order and the games index (which catches up by notification id) skips games for good.
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
+
+
+def cache_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """eventsourcing's aggregate cache: MELDBOOK_CACHE_GAMES aggregates at most (0 turns it off), each fast-forwarded
+    from the store before use and deep-copied out of the cache, so a command never changes the cached one."""
+    size = cache_size(environ)
+    if size == 0:
+        return {}
+    return {
+        "AGGREGATE_CACHE_MAXSIZE": str(size),
+        "AGGREGATE_CACHE_FASTFORWARD": "y",
+        "DEEPCOPY_FROM_AGGREGATE_CACHE": "y",
+    }
+
+
+def cache_size(environ: Mapping[str, str] | None = None) -> int:
+    """How many games each process keeps in memory: MELDBOOK_CACHE_GAMES (0 keeps none)."""
+    env = os.environ if environ is None else environ
+    size = env.get("MELDBOOK_CACHE_GAMES", CACHE_DEFAULT).strip()
+    if not size.isdigit() or len(size) > 7:
+        raise ConfigError(f"MELDBOOK_CACHE_GAMES must be a whole number of games (0: none), not {size!r}")
+    return int(size)
 
 
 def store_location(settings: Mapping[str, str]) -> str:

@@ -25,6 +25,7 @@ class RecordCorrected(GameEvent):
         """Edit the list of moves that count, then rebuild the state by re-executing it (never raises: the
         correction re-executed the same list before it was accepted)."""
         aggregate.counted = corrected_moves(aggregate.counted, self.voided, self.amended)
+        aggregate.voided = [*aggregate.voided, *([move, self.originator_version] for move in self.voided)]
         aggregate.state = aggregate.rebuilt_state()
 
 

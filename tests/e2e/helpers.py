@@ -99,7 +99,7 @@ def footprint(client: FlaskClient, game: Created) -> tuple[int, int]:
 def all_events(client: Any, game_url: str, headers: dict[str, str] | None = None, after: int = 0) -> list[dict]:
     """Every stored event of a game after a version, page after page (each page checked against the listing shape)."""
     events: list[dict] = []
-    query: dict[str, Any] = {"after": after, "limit": 1000}
+    query: dict[str, Any] = {"after": after, "limit": 500}
     while True:
         response = client.get(f"{game_url}/events", headers=headers or {}, query_string=query)
         assert response.status_code == 200, response.get_data(as_text=True)[:500]
@@ -108,7 +108,7 @@ def all_events(client: Any, game_url: str, headers: dict[str, str] | None = None
         events += page["items"]
         if page["next_cursor"] is None:
             return events
-        query = {"cursor": page["next_cursor"], "limit": 1000}
+        query = {"cursor": page["next_cursor"], "limit": 500}
 
 
 def legal_actions(client: FlaskClient, game: Created) -> tuple[int, list[dict[str, Any]], bool]:

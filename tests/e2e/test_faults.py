@@ -101,14 +101,14 @@ def next_move(client: Client, game: Game, rng: random.Random) -> tuple[int, dict
 def all_events(client: Client, game: Game) -> list[dict[str, Any]]:
     """Every stored event of a game, as the recorder sees them."""
     events: list[dict[str, Any]] = []
-    query = "after=0&limit=1000"
+    query = "after=0&limit=500"
     while True:
         page = client.get(f"{game.path}/events?{query}", game.token)
         assert page.status == 200, page.text
         events += page.body["items"]
         if page.body["next_cursor"] is None:
             return events
-        query = f"cursor={page.body['next_cursor']}&limit=1000"
+        query = f"cursor={page.body['next_cursor']}&limit=500"
 
 
 def listed_ids(client: Client) -> tuple[set[str], int]:

@@ -135,7 +135,7 @@ BAD_QUERIES: dict[str, tuple[str, int, str]] = {
     "a cursor of the events list": ("/games?cursor=" + EVENTS_CURSOR, 422, "cursor"),
     "an events cursor of another list": ("{game}/events?cursor=" + GAMES_CURSOR, 422, "cursor"),
     "both a cursor and after": ("{game}/events?after=1&cursor=" + EVENTS_CURSOR, 422, "cursor"),
-    "an events limit over 1000": ("{game}/events?limit=1001", 422, "limit"),
+    "an events limit over 500": ("{game}/events?limit=501", 422, "limit"),
     "a bad since date": ("/games?since=2024-13-01", 422, "since"),
     "a since that is not a date": ("/games?since=yesterday", 422, "since"),
     "a five-digit year": ("/games?until=99999-01-01", 422, "until"),

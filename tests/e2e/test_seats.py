@@ -79,7 +79,7 @@ def test_four_players_each_record_their_own_moves_see_no_other_hand_and_may_not_
         envelope = response.get_json()["events"][0]
         assert envelope["type"] == "MoveRecorded"
         assert (envelope["data"]["recorded_by"], envelope["data"]["device"]) == (f"seat:{player}", f"{player}'s phone")
-    listed = client.get(f"{game.url}/events", query_string={"limit": 1000}).get_json()["items"]
+    listed = client.get(f"{game.url}/events", query_string={"limit": 500}).get_json()["items"]
     recorded_by = {e["data"]["recorded_by"] for e in listed if e["type"] == "MoveRecorded"}
     assert recorded_by == {f"seat:{p}" for p in PLAYERS}
     frames = [f for f in client.get(f"{game.url}/replay", headers=game.auth).get_json()["frames"] if f["move"] > 0]

@@ -194,6 +194,6 @@ def all_events_in(client: Client, game: Game, token: str | None = None) -> list[
 
 def spectator_events(client: Client, game: Game) -> list[dict[str, Any]]:
     """Every event of the game as a spectator reads it."""
-    answer = client.get(f"{game.path}/events?after=0&limit=1000")
+    answer = client.get(f"{game.path}/events?after=0&limit=500")
     assert answer.status == 200 and answer.body["next_cursor"] is None, answer.text
     return list(answer.body["items"])

@@ -14,17 +14,18 @@ from service.config import store_env as configured_store
 
 
 class AfterLoad(Meldbook):
-    """A Meldbook that runs a hook between loading a game and using it: a window for another writer."""
+    """A Meldbook that runs a hook between loading the game a move decides on and using it: a window for another
+    writer, whether the game was read from the store or is the copy this process kept when it saved it."""
 
     name = Meldbook.name  # the same tables as Meldbook (PostgreSQL names them after the application)
     after_load: Callable[[Game], None] | None = None
 
-    def game(self, game_id: UUID, version: int | None = None) -> Game:
+    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
         """The game, loaded as usual; then the hook, if one is set."""
-        loaded = super().game(game_id, version)
+        loaded, kept = super().game_for_move(game_id, expected_version)
         if self.after_load is not None:
             self.after_load(loaded)
-        return loaded
+        return loaded, kept
 
 
 class OpenMeldbook(Protocol):

@@ -1,0 +1,259 @@
+"""`python -m bench.load` (make bench-load): how many live tables one machine holds.
+
+N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps
+up (500, 1,000, 2,000, ...), each step for a bounded time, until p99 passes a second. Each step prints moves per
+second, p50 and p99 (from when a move was due, so a queue in the client counts), the error rate and the client's
+own CPU. On a 2-core machine the clients compete with the server and the database for the same cores: their CPU
+is printed so that the reader can see how much of the machine they took. The store's own single-save rate,
+measured in the same run on the same database, is the ceiling to compare with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import heapq
+import json
+import multiprocessing
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.report import load_line, render
+from bench.runs import time_raw
+from bench.servers import Server, gunicorn
+from bench.stores import postgres_store, settings
+from bench.workload import Workload, record_workload
+
+PERIOD = 5.0
+"""Seconds between two moves of one table."""
+TARGET_P99_MS = 100.0
+STOP_P99_MS = 1000.0
+
+
+@dataclass
+class Table:
+    """One live table: its game, its recorder token and the index of its next move in the workload."""
+
+    game_id: str
+    token: str
+    next_move: int = 0
+
+
+@dataclass
+class StepResult:
+    """What one step measured."""
+
+    tables: int
+    seconds: float
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+    client_cpu: float = 0.0
+    server_cpu: float = 0.0
+
+    @property
+    def moves(self) -> int:
+        """Moves answered 201."""
+        return len(self.latencies_ms) - self.errors
+
+    def percentile(self, fraction: float) -> float:
+        """A percentile of the latencies, in milliseconds."""
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection over asyncio streams."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
+
+    async def request(self, method: str, path: str, body: Any, headers: dict[str, str]) -> tuple[int, bytes]:
+        """Send one request and read its answer; a connection idle for 2 s is reopened first (gunicorn closes idle
+        keep-alive connections after 5 s)."""
+        if self.writer is not None and time.monotonic() - self.used > 2.0:
+            self.close()
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", f"Content-Length: {len(data)}"]
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        if data:
+            head.append("Content-Type: application/json")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        try:
+            status_line = await self.reader.readline()
+            status = int(status_line.split()[1])
+            length, closing = 0, False
+            while (line := await self.reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+                if name.lower() == "connection" and value.strip().lower() == "close":
+                    closing = True
+            answer = await self.reader.readexactly(length)
+        except (OSError, IndexError, ValueError, asyncio.IncompleteReadError):
+            self.close()
+            raise
+        self.used = time.monotonic()
+        if closing:
+            self.close()
+        return status, answer
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+async def _create(port: int, workload: Workload, count: int, connections: int) -> list[Table]:
+    made: list[Table] = []
+    body = {"variant": "roby", "players": workload.players, "deal_mode": "shuffled"}
+
+    async def creator(share: int) -> None:
+        connection = Connection(port)
+        for _ in range(share):
+            status, answer = await connection.request("POST", "/games", body, {})
+            if status != 201:
+                raise RuntimeError(f"POST /games answered {status}: {answer[:300]!r}")
+            created = json.loads(answer)
+            made.append(Table(created["id"], created["token"]))
+        connection.close()
+
+    shares = [count // connections + (1 if i < count % connections else 0) for i in range(connections)]
+    await asyncio.gather(*(creator(share) for share in shares if share))
+    return made
+
+
+async def _drive(port: int, workload: Workload, tables: list[Table], seconds: float, connections: int) -> StepResult:
+    result = StepResult(len(tables), seconds)
+    start = time.monotonic()
+    due = [(start + random.uniform(0, PERIOD), index) for index in range(len(tables))]
+    heapq.heapify(due)
+    queue: asyncio.Queue[tuple[float, int] | None] = asyncio.Queue()
+
+    async def scheduler() -> None:
+        while due and due[0][0] < start + seconds:
+            when, index = heapq.heappop(due)
+            await asyncio.sleep(max(0.0, when - time.monotonic()))
+            queue.put_nowait((when, index))
+            heapq.heappush(due, (when + PERIOD, index))
+        for _ in range(connections):
+            queue.put_nowait(None)
+
+    async def worker() -> None:
+        connection = Connection(port)
+        while (item := await queue.get()) is not None:
+            when, index = item
+            table = tables[index]
+            move = workload.moves[table.next_move % len(workload.moves)]
+            headers = {"Authorization": f"Bearer {table.token}", "If-Match": f'"{move.expected_version}"'}
+            try:
+                status, _ = await connection.request("POST", f"/games/{table.game_id}/moves", move.body, headers)
+            except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
+                status = 0
+            result.latencies_ms.append((time.monotonic() - when) * 1000)
+            if status == 201:
+                table.next_move += 1
+            else:
+                result.errors += 1
+        connection.close()
+
+    await asyncio.gather(scheduler(), *(worker() for _ in range(connections)))
+    return result
+
+
+def _client(port: int, workload: Workload, tables: list[Table], seconds: float, connections: int, out: Any) -> None:
+    """One client process: drive its share of the tables, send back the step's result and its tables' progress."""
+    cpu = sum(os.times()[:2])
+    result = asyncio.run(_drive(port, workload, tables, seconds, connections))
+    result.client_cpu = sum(os.times()[:2]) - cpu
+    out.send((result, [t.next_move for t in tables]))
+
+
+def run_step(
+    server: Server, workload: Workload, tables: list[Table], seconds: float, args: argparse.Namespace
+) -> StepResult:
+    """Drive every table for `seconds` from `args.processes` client processes; their results merged."""
+    context = multiprocessing.get_context("fork")
+    shares = [tables[i :: args.processes] for i in range(args.processes)]
+    pipes, processes = [], []
+    server_cpu = server.cpu_seconds()
+    for share in shares:
+        receiving, sending = context.Pipe(duplex=False)
+        work = (server.port, workload, share, seconds, args.connections, sending)
+        process = context.Process(target=_client, args=work)
+        process.start()
+        pipes.append(receiving)
+        processes.append(process)
+    merged = StepResult(len(tables), seconds)
+    for share, receiving, process in zip(shares, pipes, processes, strict=True):
+        result, progress = receiving.recv()
+        process.join()
+        for table, next_move in zip(share, progress, strict=True):
+            table.next_move = next_move
+        merged.latencies_ms += result.latencies_ms
+        merged.errors += result.errors
+        merged.client_cpu += result.client_cpu
+    merged.server_cpu = server.cpu_seconds() - server_cpu
+    return merged
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line: the steps, their length, the server and the clients."""
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
+    parser.add_argument("--steps", default="500,1000,2000,3000,4000,5000", help="table counts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds each step lasts (default 30)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
+    parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
+    parser.add_argument("--connections", type=int, default=32, help="connections per client process (default 32)")
+    parser.add_argument("--pg-host", default="127.0.0.1")
+    parser.add_argument("--pg-port", default="5432")
+    return parser.parse_args()
+
+
+def main() -> None:
+    """Measure the store's ceiling, then step the tables up until p99 passes a second; print the table."""
+    args = parse_args()
+    workload = record_workload(0, 2)
+    print(load_line("at the start"), flush=True)
+    rows, held = [], 0
+    with postgres_store(args.pg_host, args.pg_port) as variables:
+        ceiling = 1000 / time_raw(settings(variables), [1] * 1000)
+        print(f"the store's single-save rate (one event a save, raw eventsourcing): {ceiling:,.0f} saves/s", flush=True)
+        with gunicorn(variables, workers=args.workers) as server:
+            tables: list[Table] = []
+            for count in (int(step) for step in args.steps.split(",")):
+                tables += asyncio.run(_create(server.port, workload, count - len(tables), args.connections))
+                step = run_step(server, workload, tables, args.seconds, args)
+                p50, p99 = step.percentile(0.5), step.percentile(0.99)
+                rows.append(
+                    (f"{count:,}", f"{step.moves / args.seconds:,.0f}", f"{count / PERIOD:,.0f}", f"{p50:.0f}",
+                     f"{p99:.0f}", f"{step.errors / max(1, len(step.latencies_ms)):.2%}",
+                     f"{step.client_cpu / args.seconds:.2f}", f"{step.server_cpu / args.seconds:.2f}")
+                )
+                print(f"  {count:,} tables: {step.moves / args.seconds:,.0f} moves/s, p50 {p50:.0f} ms, "
+                      f"p99 {p99:.0f} ms; {load_line('now')}", flush=True)
+                if p99 < TARGET_P99_MS and step.errors == 0:
+                    held = count
+                if p99 > STOP_P99_MS:
+                    break
+    headers = ("tables", "moves/s", "offered/s", "p50 ms", "p99 ms", "errors", "client CPU (cores)",
+               "server CPU (cores)")
+    print()
+    print(render(f"Live tables, one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL", headers,
+                 rows))
+    print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
+          f" (the store's single-save ceiling: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f} tables)")
+    print(load_line("at the end"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""Servers the benchmarks talk to over HTTP (Werkzeug's development server, or gunicorn with Meldbook's settings),
+and the one client they use: a keep-alive HTTP/1.1 connection, reopened whenever the server closes it."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+BIN = Path(sys.executable).parent
+STARTUP_SECONDS = 60.0
+
+
+class ServerFailedError(RuntimeError):
+    """The server did not answer /health in time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """A server started for a benchmark: where it listens and its process (whose RSS can be read)."""
+
+    name: str
+    port: int
+    process: subprocess.Popen[bytes]
+
+    def client(self) -> Client:
+        """A new keep-alive client of this server."""
+        return Client(self.port)
+
+    def pids(self) -> list[int]:
+        """The server's process and its children (gunicorn's workers)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        found = children.read_text().split() if children.exists() else []
+        return [self.process.pid, *map(int, found)]
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds the server's processes have used so far (user and system; not the database server's): on a
+        busy machine, a cost that waiting for the CPU does not inflate."""
+        total = 0
+        for pid in self.pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime and stime, in clock ticks
+        return total / os.sysconf("SC_CLK_TCK")
+
+
+class Client:
+    """One HTTP connection kept alive across requests (the development server closes it after each answer)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self._connection: http.client.HTTPConnection | None = None
+
+    def request(self, method: str, path: str, body: Any = None, token: str | None = None, **headers: str) -> Any:
+        """Send one request and return (status, decoded JSON body or None)."""
+        sent = {k.replace("_", "-"): v for k, v in headers.items()}
+        if token:
+            sent["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        if data is not None:
+            sent["Content-Type"] = "application/json"
+        for attempt in (1, 2):
+            if self._connection is None:
+                self._connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            try:
+                self._connection.request(method, path, body=data, headers=sent)
+                response = self._connection.getresponse()
+                raw = response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self.close()
+                if attempt == 2:
+                    raise
+                continue
+            if response.will_close:
+                self.close()
+            return response.status, (json.loads(raw) if raw and raw[:1] in b"{[" else None)
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def server_env(store: Mapping[str, str]) -> dict[str, str]:
+    """The environment of a benchmark's server: the store's variables, no rate limit on new games."""
+    return {**os.environ, **store, "MELDBOOK_RATE_LIMIT_CREATE": "off", "MELDBOOK_RATE_LIMIT_IMPORT": "off"}
+
+
+@contextmanager
+def dev_server(store: Mapping[str, str]) -> Iterator[Server]:
+    """`meldbook serve` (Werkzeug's development server, what `make run` starts) on the store."""
+    port = free_port()
+    command = [str(BIN / "meldbook"), "serve", "--host", "127.0.0.1", "--port", str(port)]
+    with _running("development server", command, port, store) as server:
+        yield server
+
+
+@contextmanager
+def gunicorn(store: Mapping[str, str], workers: int = 4) -> Iterator[Server]:
+    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store."""
+    port = free_port()
+    command = [
+        str(BIN / "gunicorn"),
+        "-c",
+        "python:api.gunicorn_config",
+        "--workers",
+        str(workers),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "api.app:create_app()",
+    ]
+    with _running(f"gunicorn, {workers} workers", command, port, store) as server:
+        yield server
+
+
+@contextmanager
+def _running(name: str, command: list[str], port: int, store: Mapping[str, str]) -> Iterator[Server]:
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(command, env=server_env(store), stdout=log, stderr=log, start_new_session=True)
+        server = Server(name, port, process)
+        try:
+            _wait_healthy(server, log)
+            yield server
+        finally:
+            process.terminate()
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def _wait_healthy(server: Server, log: Any) -> None:
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            break
+        client = server.client()
+        try:
+            if client.request("GET", "/health")[0] == 200:
+                return
+        except (OSError, http.client.HTTPException):
+            time.sleep(0.2)
+        finally:
+            client.close()
+    log.seek(0)
+    raise ServerFailedError(f"the {server.name} did not answer /health: {log.read()[-2000:].decode(errors='replace')}")

@@ -1,0 +1,104 @@
+"""Each process keeps the games it saved (eventsourcing's aggregate cache, and the copy a next move decides on):
+another process's moves are still seen at once, a stale version is still refused, and nothing is stored then."""
+
+from __future__ import annotations
+
+import pytest
+from tests.bots import concrete_bodies, without_version
+
+from domain.errors import MeldbookError
+from service.application import LOOKBACK, Meldbook, StaleVersionError
+from tests.integration.conftest import OpenMeldbook
+from tests.integration.service_play import doc_of, play_through_service
+
+SEED = 45
+
+
+def _bodies(app: Meldbook, game_id: object) -> list[dict]:
+    game = app.game(game_id)  # type: ignore[arg-type]
+    return [without_version(b) for entry in game.legal_actions() for b in concrete_bodies(entry)]
+
+
+def test_a_move_recorded_by_one_application_is_seen_at_once_by_another_that_holds_the_game(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=12)
+    held = second.game(played.game_id)  # now in the second application's cache
+    returned = first.record_move(played.game_id, _bodies(first, played.game_id)[0], held.version, played.token)
+    seen = second.game(played.game_id)
+    assert seen.version == returned[-1].version == held.version + len(returned)
+    assert doc_of(seen) == doc_of(first.game(played.game_id))
+    # the second records the next move; the first, which kept the game one move earlier, sees and follows it
+    second.record_move(played.game_id, _bodies(second, played.game_id)[0], seen.version, played.token)
+    after = first.game(played.game_id)
+    assert after.version > seen.version and doc_of(after) == doc_of(second.game(played.game_id))
+    first.record_move(played.game_id, _bodies(first, played.game_id)[0], after.version, played.token)
+    assert second.game(played.game_id).version > after.version
+
+
+def test_a_move_at_a_version_this_application_kept_but_another_moved_past_is_stale_and_stores_nothing(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=20)  # the first keeps the game at its last version
+    version = first.game(played.game_id).version
+    bodies = _bodies(first, played.game_id)
+    theirs = second.record_move(played.game_id, bodies[-1], version, played.token)
+    with pytest.raises(StaleVersionError):
+        first.record_move(played.game_id, bodies[0], version, played.token)
+    assert open_meldbook().stored_events(played.game_id, after=version) == theirs
+
+
+def test_an_illegal_move_decided_on_a_kept_copy_is_answered_stale_once_another_moved_past(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=20)
+    version = first.game(played.game_id).version
+    legal = _bodies(first, played.game_id)[0]
+    illegal = {**legal, "player": "p2" if legal["player"] == "p1" else "p1"}  # the player not to act
+    with pytest.raises(MeldbookError) as refused:  # at the current version: the rule's own refusal
+        first.record_move(played.game_id, illegal, version, played.token)
+    assert not isinstance(refused.value, StaleVersionError)
+    assert first.game(played.game_id).version == version, "a refused move stores nothing"
+    second.record_move(played.game_id, _bodies(second, played.game_id)[0], version, played.token)
+    with pytest.raises(StaleVersionError):  # as a fresh read of the store would answer: the version is stale
+        first.record_move(played.game_id, illegal, version, played.token)
+
+
+def test_every_page_of_events_is_numbered_as_the_whole_record_numbers_it(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    played = play_through_service(app, SEED, max_moves=60)
+    every = app.stored_events(played.game_id)
+    assert every[-1].version > 2 * LOOKBACK
+    for after in range(0, len(every) + 1, 3):
+        assert app.stored_events(played.game_id, after=after, limit=7) == every[after : after + 7], after
+        assert app.stored_events(played.game_id, after=after, upto=after + 4) == every[after : after + 4], after
+
+
+def test_a_page_of_events_deep_in_a_game_is_read_in_one_query(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    played = play_through_service(app, SEED, max_moves=100)
+    assert app.game(played.game_id).version > 2 * LOOKBACK + 16
+    queries: list[int | None] = []
+    select = app.recorder.select_events
+
+    def counted(*args: object, **kwargs: object) -> object:
+        queries.append(kwargs.get("gt"))  # type: ignore[arg-type]
+        return select(*args, **kwargs)  # type: ignore[arg-type]
+
+    app.recorder.select_events = counted  # type: ignore[method-assign]
+    try:
+        page = app.stored_events(played.game_id, after=2 * LOOKBACK + 5, limit=10)
+    finally:
+        app.recorder.select_events = select  # type: ignore[method-assign]
+    assert [e.version for e in page] == list(range(2 * LOOKBACK + 6, 2 * LOOKBACK + 16))
+    assert queries == [LOOKBACK + 5], "one query, starting a few events before the page, never at the first event"
+
+
+def test_the_kept_games_can_be_turned_off_and_moves_still_record(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    app.kept = type(app.kept)(0)
+    played = play_through_service(app, SEED, max_moves=8)
+    assert app.game(played.game_id).version == played.moves[-1].returned[-1].version
