@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from tests.bots import SeededChance
 
 from api.app import create_app
+from bots import SeededChance
 from tests.e2e.helpers import all_events, assert_problem, create, footprint, legal_actions, listed_bodies, play
 
 

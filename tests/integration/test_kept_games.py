@@ -4,8 +4,8 @@ another process's moves are still seen at once, a stale version is still refused
 from __future__ import annotations
 
 import pytest
-from tests.bots import concrete_bodies, without_version
 
+from bots import concrete_bodies, without_version
 from domain.errors import MeldbookError
 from service.application import LOOKBACK, Meldbook, StaleVersionError
 from tests.integration.conftest import OpenMeldbook
