@@ -4,7 +4,9 @@ The server renders one frame in the spectator's view, so the page reads without 
 then steps through the hand's frames, which it fetches from GET /games/{id}/replay (with the token a reader
 entered, kept in the tab's sessionStorage and sent as `Authorization: Bearer`, never in a URL), shows the
 annotations of the move shown (and of its hand and the game) from GET /games/{id}/annotations, and with a
-seat's or the recorder's token adds one at that move.
+seat's or the recorder's token adds one at that move. A settlement panel lists each player's balances (from the
+settlement, in the spectator's view) and, with api/static/settlement.js, explains one player's balance entry by entry
+(GET /games/{id}/settlement/players/{player}, in the caller's view), each entry linking to its frame.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from domain.visibility import Viewer
 from replays.annotations import shown_annotations
 from replays.chart import hand_ends, svg
 from replays.frames import replay_hand
+from service.settlement import settlement
 
 blp = Blueprint("pages", __name__)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -42,6 +45,14 @@ def space_label(account: str) -> str:
     if kind == "ace":
         return f"ace {SUIT_SYMBOLS.get(name, name)}"
     return name if kind == "space" else account
+
+
+def player_balances(balances: list[dict[str, Any]], players: list[str]) -> list[dict[str, Any]]:
+    """Each player, in seat order, with their balance in each unit the settlement counts for them."""
+    return [
+        {"player": p, "totals": [{"unit": b["unit"], "total": b["total"]} for b in balances if b["player"] == p]}
+        for p in players
+    ]
 
 
 def _number(name: str) -> int | None:
@@ -85,5 +96,6 @@ def view(game_id: UUID) -> Response:
         space_label=space_label,
         notes=notes,
         glyphs=GLYPHS,
+        balances=player_balances(settlement(app, game_id, Viewer.SPECTATOR)["balances"], state["players"]),
     )
     return Response(page, mimetype="text/html")

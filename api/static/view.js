@@ -5,7 +5,8 @@
 // the game) are listed, and with a token an annotation is added at the move shown (POST, the same header).
 // It follows a live game through GET /games/{id}/stream (an EventSource; with a token, through a stream ticket,
 // the one credential allowed in a URL): when new events arrive it reads the replay again, and steps forward
-// when it was showing the game's latest move.
+// when it was showing the game's latest move. It lends api/static/settlement.js its `go`, `headers` and `el` (root.viewer)
+// and tells it (a "viewer:token" event on the root) when the token changes.
 "use strict";
 (function () {
   const root = document.getElementById("viewer");
@@ -355,6 +356,7 @@
     else sessionStorage.removeItem(tokenKey);
     annotate.hidden = !token;
     root.dataset.view = $("view").value;
+    root.dispatchEvent(new Event("viewer:token"));
     lastEvent = 0;
     if (stream) stream.close();
     stream = null;
@@ -365,11 +367,13 @@
     $("token").value = "";
     annotate.hidden = true;
     root.dataset.view = "";
+    root.dispatchEvent(new Event("viewer:token"));
     lastEvent = 0;
     if (stream) stream.close();
     stream = null;
     load(hand, frames[index].move);
   });
 
+  root.viewer = { go: go, headers: headers, el: el };
   load(hand, Number(root.dataset.move));
 })();
