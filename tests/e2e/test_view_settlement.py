@@ -86,6 +86,19 @@ def screenshots(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
 
 
+def rendered(page: Any, server: str, game: str) -> None:
+    """Without script, the server's panel shows every player's balances as the spectator's settlement states them,
+    and no button that would need the script."""
+    page.goto(f"{server}/games/{game}/view")
+    settlement = call(f"{server}/games/{game}/settlement")
+    balances: dict[str, dict[str, int]] = defaultdict(dict)
+    for balance in settlement["balances"]:
+        if balance["player"]:
+            balances[balance["player"]][balance["unit"]] = balance["total"]
+    assert page.evaluate(EXPLAINED)["balances"] == balances
+    assert page.locator("#balances .explain").first.is_hidden() and page.locator("#explanation").is_hidden()
+
+
 def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_its_frame(server: str) -> None:
     sync_api = browser()
     game, token, _ = finished_roby(server)
@@ -112,6 +125,7 @@ def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_it
             page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
             page.wait_for_function("() => document.querySelectorAll('#explanation-entries .entry').length > 0")
             adds_up(page.evaluate(EXPLAINED), "ann", full)
+            rendered(chromium.new_context(java_script_enabled=False).new_page(), server, game)
         finally:
             chromium.close()
     assert not problems, problems
