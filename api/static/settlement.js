@@ -79,6 +79,7 @@
     $("explanation").hidden = false;
     $("explanation-title").textContent = "Why " + player + "'s balance?";
     $("explanation-status").textContent = "Reading…";
+    $("explanation").setAttribute("aria-busy", "true");
     try {
       const body = await read("/settlement/players/" + encodeURIComponent(player));
       if (chosen !== player) return;
@@ -89,6 +90,8 @@
         ". Each links to its move in the viewer above.";
     } catch (error) {
       $("explanation-status").textContent = "The explanation could not be read (" + error.message + ").";
+    } finally {
+      if (chosen === player) $("explanation").removeAttribute("aria-busy");
     }
   }
 

@@ -32,8 +32,9 @@ def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_s
     assert response.headers["X-Frame-Options"] == "DENY"
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
-    assert re.findall(r"<script[^>]*>", page) == ['<script src="/static/view.js" defer>']
-    assert sqlite_client.get("/static/view.js").status_code == 200
+    scripts = ["view.js", "settlement.js"]
+    assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
+    assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
 
 
 def test_the_page_shows_the_spectators_frame_even_to_a_request_with_the_token(

@@ -48,7 +48,8 @@ def finished_roby(server: str) -> tuple[str, str, Any]:
 def explain(page: Any, player: str) -> dict[str, Any]:
     """Ask the page why the player's balance is what it is; what it then shows."""
     page.locator(f'#balances .balance[data-player="{player}"] .explain').click()
-    page.wait_for_selector("#explanation-status:has-text('adding up to')", timeout=10_000)
+    page.wait_for_selector("#explanation:not([aria-busy]) #explanation-status:has-text('adding up to')",
+                           timeout=10_000)
     shown: dict[str, Any] = page.evaluate(EXPLAINED)
     return shown
 
@@ -121,9 +122,10 @@ def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_it
             screenshots(page, "view-settlement-roby")
             page.locator("#token").fill(token)
             page.locator("#view").select_option("full")
-            page.get_by_role("button", name="Use").click()
-            page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
-            page.wait_for_function("() => document.querySelectorAll('#explanation-entries .entry').length > 0")
+            with page.expect_response(lambda r: "/settlement/players/ann" in r.url
+                                      and r.request.headers.get("authorization") == f"Bearer {token}"):
+                page.get_by_role("button", name="Use").click()
+            page.wait_for_selector("#explanation:not([aria-busy])", timeout=10_000)
             adds_up(page.evaluate(EXPLAINED), "ann", full)
             rendered(chromium.new_context(java_script_enabled=False).new_page(), server, game)
         finally:
