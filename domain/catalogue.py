@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from domain.corrections.catalogue import CORRECTION_RULES
-from domain.rule import Rule
+from domain.rule import Rule, RuleIndex
 from domain.variant import Variant
 from domain.variants import VARIANTS
 
@@ -38,24 +38,48 @@ BEGIN, END = "<!-- rule catalogue: begin (make rules-docs) -->", "<!-- rule cata
 
 
 def rules_table(variant: Variant) -> str:
-    """A variant's rule table as the docs/rules page shows it, between its markers."""
+    """The rules of a variant's rule table that no rule-to-test table lists (the rules its stored events and refusals
+    name), as the docs/rules page's catalogue table shows them, between its markers."""
     lines = [
         BEGIN,
         "",
         "| Rule id | Sentence | Source |",
         "|---|---|---|",
-        *(f"| `{r.id}` | {r.sentence.replace('|', '/')} | {r.source} |" for r in variant.rule_table),
+        *(f"| `{r.id}` | {r.sentence.replace('|', '/')} | {r.source} |" for r in variant.rule_table if not r.index),
         "",
         END,
     ]
     return "\n".join(lines)
 
 
+def index_markers(index: RuleIndex) -> tuple[str, str]:
+    """The markers around a rule-to-test table of a docs/rules page."""
+    return f"<!-- rule index: {index.name} (make rules-docs) -->", f"<!-- rule index: {index.name} end -->"
+
+
+def index_table(index: RuleIndex) -> str:
+    """A rule-to-test table as the docs/rules page shows it, between its markers: each sentence with its tests."""
+    begin, end = index_markers(index)
+    rows = (f"| {r.sentence} | {', '.join(f'`{test}`' for test in r.tests)} |" for r in index.rules)
+    return "\n".join([begin, "", index.header, "|---|---|", *rows, "", end])
+
+
+def _replaced(page: str, begin: str, end: str, table: str) -> str:
+    head, rest = page.split(begin, 1)
+    return head + table + rest.split(end, 1)[1]
+
+
 def with_rules_table(page: str, variant: Variant) -> str:
-    """A docs/rules page with its generated table replaced (or appended, on a page that has none yet)."""
+    """A docs/rules page with its generated tables replaced: each rule-to-test table between its markers (a page
+    without them is refused: the prose around a table is written by hand), and the catalogue table (appended, on a
+    page that has none yet)."""
+    for index in variant.rule_indexes:
+        begin, end = index_markers(index)
+        if begin not in page or end not in page:
+            raise ValueError(f"the {variant.name} rules page has no markers for its rule index {index.name!r}")
+        page = _replaced(page, begin, end, index_table(index))
     table = rules_table(variant)
     if BEGIN in page and END in page:
-        head, rest = page.split(BEGIN, 1)
-        return head + table + rest.split(END, 1)[1]
+        return _replaced(page, BEGIN, END, table)
     heading = "\n## Rule catalogue (generated from the variant's rule table: `make rules-docs`)\n\n"
     return page.rstrip("\n") + "\n" + heading + table + "\n"

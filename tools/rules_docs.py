@@ -1,7 +1,9 @@
-"""Write the rule catalogue's table of each variant into its docs/rules page (`make rules-docs`).
+"""Write the rule catalogue's tables of each variant into its docs/rules page (`make rules-docs`).
 
-The table sits between two markers (domain/catalogue.py); the rest of the page, the rule-to-test index, is left as
-it is. tests/unit/test_rule_catalogue.py fails when a committed page differs from what this writes.
+Each rule-to-test table (the variant's rule indexes, domain/<variant>/index_*.py) and the catalogue table of the
+rules no index lists sit between their markers (domain/catalogue.py); the prose around them is left as it is.
+tests/unit/test_rule_indexes.py and tests/unit/test_rule_catalogue.py fail when a committed page differs from what
+this writes.
 """
 
 from __future__ import annotations

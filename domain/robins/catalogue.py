@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from domain.movements import Readings, scored
 from domain.robins.events import PointsScored
+from domain.robins.index_corrections import CORRECTIONS
+from domain.robins.index_own import OWN
+from domain.robins.index_properties import PROPERTIES
+from domain.robins.index_rulings import RULINGS
+from domain.robins.index_seed import SEED
+from domain.robins.index_views import VIEWS
 from domain.robins.problems import PROBLEMS
 from domain.robins.settle import HAND_RULE, TABLE_RULE
-from domain.rule import Rule, refusal_rules
+from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule(
@@ -31,7 +37,11 @@ DEALER_RULES: tuple[Rule, ...] = (
 )
 """The rules a DealerChosen event names as its reason."""
 
-RULES: tuple[Rule, ...] = LEDGER_RULES + DEALER_RULES + refusal_rules(
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, CORRECTIONS, VIEWS, PROPERTIES)
+"""The rule-to-test tables of Robins Rummy's docs/rules page, in the page's order: each rule with the tests that
+cover it."""
+
+RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + DEALER_RULES + refusal_rules(
     PROBLEMS,
     {
         "robins.wild.declaration": "meldbook",

@@ -58,6 +58,7 @@ class Robins(Variant):
     hand_enders = frozenset({events.HandEnded.TOPIC})
     phrases = words.PHRASES
     rule_table = catalogue.RULES
+    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {

@@ -6,8 +6,13 @@ from __future__ import annotations
 from domain.ledger import AmountTransferred
 from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
 from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
+from domain.roby.index_corrections import CORRECTIONS
+from domain.roby.index_own import OWN
+from domain.roby.index_rulings import RULINGS
+from domain.roby.index_seed import SEED
+from domain.roby.index_views import VIEWS
 from domain.roby.problems import PROBLEMS
-from domain.rule import Rule, refusal_rules
+from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
 
 REENLIST_SCORE = "roby.reenlist.highest-score"
 
@@ -41,7 +46,11 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Roby's stored payouts and scores name."""
 
-RULES: tuple[Rule, ...] = LEDGER_RULES + refusal_rules(
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN)
+"""The rule-to-test tables of Roby's docs/rules page, in the page's order: each rule with the tests that
+cover it."""
+
+RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
     PROBLEMS,
     {
         "roby.reenlist.not-due": "ruling",

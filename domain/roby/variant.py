@@ -77,6 +77,7 @@ class Roby(Variant):
     hand_enders = frozenset({events.WentOut.TOPIC, events.HandVoided.TOPIC})
     phrases = words.PHRASES
     rule_table = catalogue.RULES
+    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {

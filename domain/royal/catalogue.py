@@ -6,8 +6,13 @@ from __future__ import annotations
 from domain.ledger import AmountTransferred
 from domain.movements import CHIPS, Conservation, Readings, transferred
 from domain.royal.board import BANK
+from domain.royal.index_corrections import CORRECTIONS
+from domain.royal.index_own import OWN
+from domain.royal.index_rulings import RULINGS
+from domain.royal.index_seed import SEED
+from domain.royal.index_views import VIEWS
 from domain.royal.problems import PROBLEMS
-from domain.rule import Rule, refusal_rules
+from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule("royal.setup.stack", "The banker hands each player the same starting stack.", "seed"),
@@ -72,7 +77,11 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Royal Rummy's stored chip movements name."""
 
-RULES: tuple[Rule, ...] = LEDGER_RULES + refusal_rules(
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, CORRECTIONS, VIEWS)
+"""The rule-to-test tables of Royal Rummy's docs/rules page, in the page's order: each rule with the tests that
+cover it."""
+
+RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
     PROBLEMS,
     {
         "royal.auction.bid-too-low": "ruling",

@@ -95,6 +95,7 @@ class RoyalRummy(Variant):
     hand_enders = frozenset({events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC})
     phrases = words.PHRASES
     rule_table = catalogue.RULES
+    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}

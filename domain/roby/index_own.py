@@ -1,0 +1,102 @@
+"""Roby: Meldbook's own rulings, each with the tests that cover it.
+
+The rows of a rule-to-test table of its docs/rules page (`make rules-docs` writes them there)."""
+
+from __future__ import annotations
+
+from domain.rule import RuleIndex, rule_index
+
+OWN: RuleIndex = rule_index(
+    "own",
+    "meldbook",
+    "| Ruling | Test |",
+    (
+        (
+            "roby.own.endless-hands",
+            "**Endless hands.** Random play found hands that can never end: every meld on the table is closed off "
+            "and no hand can form a new one, so the players draw and discard for ever. A careful club calls such a "
+            "hand off: when the stock runs out after `max_reshuffles` rebuilds (default 3; 0 means no limit), the "
+            "hand is void like a hand whose pile holds one card.",
+            (
+                "tests/unit/roby/test_empty_stock.py::"
+                "test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds",
+            ),
+        ),
+        (
+            "roby.own.when-stock-rebuilt",
+            "**When the stock is rebuilt.** The rebuild is recorded right after the discard that leaves the stock "
+            "empty, because the next player must then draw.",
+            (
+                "tests/unit/roby/test_empty_stock.py::"
+                "test_an_empty_stock_is_rebuilt_from_the_discard_pile_but_its_top_card",
+            ),
+        ),
+        (
+            "roby.own.recording-rebuilt-stock",
+            "**Recording a rebuilt stock.** A recorded game does not know the rebuilt stock's order; each later "
+            "draw names one of its cards.",
+            (
+                "tests/unit/roby/test_empty_stock.py::"
+                "test_after_a_rebuild_a_recorded_draw_must_name_a_card_of_the_rebuilt_stock",
+            ),
+        ),
+        (
+            "roby.own.going-out-once",
+            "**Going out at once.** The `go_out` action tables a whole hand in one move: melds first (numbered on "
+            "from the table's melds, 1, 2, 3 ... in each hand), then lay-offs, then at most one discard. It is the "
+            "only way to table cards in a first turn, and the way to make the eleven-card lay-off Roby.",
+            ("tests/unit/roby/test_going_out.py::test_going_out_must_use_every_card_in_hand",),
+        ),
+        (
+            "roby.own.ten-lay-offs-discard",
+            "**Ten lay-offs and a discard.** Without a meld of one's own, only the eleven-card lay-off goes out; "
+            "ten lay-offs and a discard are refused.",
+            (
+                "tests/unit/roby/test_going_out.py::"
+                "test_without_a_meld_of_ones_own_ten_lay_offs_and_a_discard_do_not_go_out",
+            ),
+        ),
+        (
+            "roby.own.99-rule-discard",
+            "**The 99 rule at the discard.** After tabling cards in a turn, a discard that would keep more than 99 "
+            "- S is refused; the search that allowed the table play guarantees a legal one exists.",
+            (
+                "tests/unit/roby/test_discards_and_the_99_rule.py::"
+                "test_the_99_rule_counts_every_further_meld_in_the_same_turn",
+            ),
+        ),
+        (
+            "roby.own.forced-decisions",
+            "**Forced decisions.** A busted player who may not re-enlist (fewer than two others still in) leaves "
+            "the game at once; the departure is still recorded as an event.",
+            (
+                "tests/unit/roby/test_scoring_and_stakes.py::"
+                "test_re_enlisting_needs_two_other_players_still_in_and_the_last_player_in_wins_the_pot",
+            ),
+        ),
+        (
+            "roby.own.two-copies-card-just-taken",
+            "**Two copies of the card just taken.** Records count cards, so with two packs the taken card counts "
+            "as the copy still held: the player may discard a copy while he holds two or more.",
+            (
+                "tests/unit/roby/test_discards_and_the_99_rule.py::"
+                "test_with_two_packs_an_identical_card_held_before_the_pickup_may_be_discarded",
+            ),
+        ),
+        (
+            "roby.own.shuffled-games-draw-for-player",
+            "**Shuffled games draw for the player.** In shuffled mode the service cuts, deals and draws stock "
+            "cards itself; a body that names the card is refused.",
+            (
+                "tests/unit/roby/test_legal_actions.py::"
+                "test_every_listed_body_is_accepted_and_sampled_bodies_outside_the_list_are_refused",
+            ),
+        ),
+        (
+            "roby.own.recorded-cuts",
+            "**Recorded cuts.** In a recorded game each cut names a card of the pack(s), and two players of one "
+            "round cannot cut the same single card.",
+            ("tests/unit/roby/test_deck_and_deal.py::test_players_tied_for_the_highest_cut_cut_again",),
+        ),
+    ),
+)

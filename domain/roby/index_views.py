@@ -1,0 +1,70 @@
+"""Roby: what the table sees (the views), each with the tests that cover it.
+
+The rows of a rule-to-test table of its docs/rules page (`make rules-docs` writes them there)."""
+
+from __future__ import annotations
+
+from domain.rule import RuleIndex, rule_index
+
+VIEWS: RuleIndex = rule_index(
+    "views",
+    "meldbook",
+    "| Rule | Test |",
+    (
+        (
+            "roby.views.melds-lay-offs-discard-pile",
+            "Melds, lay-offs, the discard pile and its upcard are seen by everyone.",
+            ("tests/unit/roby/test_views.py::test_when_a_player_goes_out_every_hand_left_is_shown_for_scoring",),
+        ),
+        (
+            "roby.views.when-player-goes-out-hands",
+            "When a player goes out, the hands left are shown for scoring (\"The opponents will score the points "
+            "of the cards remaining in their hands\").",
+            ("tests/unit/roby/test_views.py::test_when_a_player_goes_out_every_hand_left_is_shown_for_scoring",),
+        ),
+        (
+            "roby.views.void-hand-scored-nobody-no",
+            "A void hand is scored by nobody: no hand is shown.",
+            ("tests/unit/roby/test_views.py::test_a_void_hand_shows_no_hand",),
+        ),
+        (
+            "roby.views.hand-seen-own-player-s",
+            "A hand is seen by its own player's seat; every other view sees how many cards it holds.",
+            ("tests/unit/test_visibility.py::test_a_seat_sees_its_own_hand_and_only_the_count_of_the_others",),
+        ),
+        (
+            "roby.views.stock-s-cards-seen-nobody",
+            "The stock's cards are seen by nobody but the full view, even after the hand: everyone sees its size.",
+            ("tests/unit/test_visibility.py::test_a_zone_without_an_owner_is_shown_to_the_full_view_alone",),
+        ),
+        (
+            "roby.views.card-drawn-from-stock-seen",
+            "A card drawn from the stock is seen by the drawer's seat; the hands dealt, each by its own seat; the "
+            "shuffle seeds by the full view alone.",
+            (
+                "tests/unit/test_visibility.py::"
+                "test_a_seat_sees_the_secret_fields_of_its_own_moves_and_its_own_entry_of_a_card_map",
+            ),
+        ),
+        (
+            "roby.views.once-hand-has-ended-arbiter",
+            "Once a hand has ended, the arbiter (and the recorder of a game recorded by seats) sees its whole "
+            "record, states and events, as the full view does, seeds excepted.",
+            ("tests/unit/test_visibility.py::test_a_viewer_of_ended_hands_sees_an_ended_hand_in_full_but_no_seed",),
+        ),
+        (
+            "roby.views.every-view-every-version-bot",
+            "Every view at every version of the bot games shows, in each place, as many cards as an independent "
+            "oracle allows (`tests/oracle.py`) ...",
+            (
+                "tests/e2e/test_every_version.py::"
+                "test_every_version_of_bot_games_reads_both_ways_and_passes_every_check",
+            ),
+        ),
+        (
+            "roby.views.leak-planted-filter-fails-check",
+            "... and a leak planted in the filter fails that check.",
+            ("tests/e2e/test_every_version.py::test_a_leak_planted_in_the_filter_fails_the_check_of_every_view",),
+        ),
+    ),
+)
