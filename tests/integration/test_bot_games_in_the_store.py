@@ -15,9 +15,9 @@ from domain.game import Game
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 
-GAMES_PER_STORE = 24
-"""Each game loaded at every version; with moves' envelopes a game has about 1.7 times the versions it had, so
-24 games cost what 40 did. The slow test runs 300 more."""
+GAMES_PER_STORE = 10
+"""Each game loaded at every version. Snapshots every 20 events, each holding the moves that count (corrections),
+make a load cost more than it did, so 10 games per store are run by default; the slow test runs 300 more."""
 
 
 Played = tuple[Game, list[Any]]
