@@ -18,8 +18,9 @@ from domain.notation.record import HIDDEN
 from domain.notation.tokens import Token, quoted
 
 _KEYWORD = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)=(.*)")
-_INTEGER = re.compile(r"[+-]?\d{1,18}")
-"""A whole number as the reader turns it into one; longer runs of digits go to the action parser as text."""
+_INTEGER = re.compile(r"[+-]?\d{1,19}")
+"""A whole number as the reader turns it into one (19 digits: a seed reaches 2**63 - 1); longer runs of digits go
+to the action parser as text."""
 _LAY_OFF = re.compile(r"(.+)>(.*)")
 TRUE_WORDS = ("confirm", "yes", "true")
 

@@ -29,7 +29,7 @@ from domain.visibility import Viewer
 from service.application import Meldbook
 from service.notation_export import export_record
 from service.notation_import import import_record, seated
-from tests.notation_games import bot_events
+from tests.notation_games import bot_events, without_digest
 
 CARDS = [f"{rank}{suit}" for rank in RANKS for suit in SUITS] + ["JK", "T♠", "qh", "1C"]
 NAMES = ["p1", "p2", "p3", "ann", "bob", "Zed", "*", "P1"]
@@ -69,7 +69,8 @@ def archive(games: int) -> tuple[str, ...]:
     records = [r.text for r in split_archive("".join(join_archive(texts)).split("\n"))]
     assert records == texts
     for text in records:
-        assert export_record(app, import_record(app, text).game_id, Viewer.FULL) == text
+        again = export_record(app, import_record(app, text).game_id, Viewer.FULL)
+        assert without_digest(again) == without_digest(text)
     return tuple(records)
 
 

@@ -28,7 +28,7 @@ from service.notation_import import import_record
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_hash_chain import write_state
-from tests.notation_games import stored_facts
+from tests.notation_games import stored_facts, without_digest
 from tests.unit.corrections.test_voids_and_amendments import table_with_a_draw
 
 BOTS: dict[str, Callable[[], list[Any]]] = {
@@ -50,10 +50,6 @@ def voided_game(variant: str) -> tuple[Game, int]:
     first = voidable_moves(game.counted or [])[-2]
     body = {"type": "void", "from_move": first, "reason": "entered at the wrong table"}
     return corrected(game, body, "arbiter"), first
-
-
-def without_digest(text: str) -> list[str]:
-    return [line for line in text.split("\n") if not line.startswith("[Digest")]
 
 
 def round_trip(app: Meldbook, game: Game) -> str:
@@ -149,6 +145,6 @@ def test_a_record_without_the_digest_tags_imports(open_meldbook: OpenMeldbook) -
     app = open_meldbook()
     game, _ = voided_game("royal")
     app.save(game)
-    text = "\n".join(without_digest(export_record(app, game.id, Viewer.FULL)))
+    text = without_digest(export_record(app, game.id, Viewer.FULL))
     imported = import_record(app, text)
     assert isinstance(imported.game_id, UUID) and imported.version == game.version

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from domain.notation.archive import split_archive
 from domain.notation.errors import NotationError
-from domain.notation.grammars import grammar_of
+from domain.notation.grammars import grammar_of, notation_kinds
 from domain.notation.reader import read_record
 from domain.notation.writer import write_record
 from domain.variants import VARIANTS
@@ -24,7 +24,7 @@ def moves_of(*lines: str) -> list:
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_action_kind_of_every_variant_has_its_place_in_the_grammar(variant: str) -> None:
-    kinds = VARIANTS[variant].action_kinds
+    kinds = notation_kinds(VARIANTS[variant])  # the variant's own and the corrections
     grammar = grammar_of(variant)
     assert set(grammar.positional) == set(kinds)
     for name, in_place in grammar.positional.items():
