@@ -60,6 +60,29 @@ def test_the_voided_marker_is_read_and_kept() -> None:
     assert move.voided and move.number == 4
 
 
+def test_a_correction_line_reads_as_the_body_the_corrections_take_with_who_asked_apart() -> None:
+    void, amend, unsigned = moves_of('43. * VOID 41 reason="entered at the wrong table" by=arbiter',
+                                     "44. * amend 18 7H 7D then=void-rest reason=misread {checked}", "45. * void 44")
+    assert void.body == {"type": "void", "from_move": 41, "reason": "entered at the wrong table"}
+    by = len('43. * VOID 41 reason="entered at the wrong table" by=') + 1
+    assert (void.requested_by, void.columns["by"]) == ("arbiter", by)
+    assert amend.body == {"type": "amend", "move": 18, "card": "7H", "replacement": "7D", "then": "void-rest",
+                          "reason": "misread"}
+    assert amend.requested_by is None and amend.notes[0].comment == "checked"
+    assert unsigned.body == {"type": "void", "from_move": 44} and unsigned.requested_by is None
+    (move,) = moves_of("12. ann discard 9C by=arbiter")
+    assert move.body["by"] == "arbiter", "by= is a correction's: on a move it is a field the rules refuse"
+
+
+def test_voided_moves_and_corrections_are_written_back_in_the_canonical_form() -> None:
+    lines = ["~4. ann discard 9C", '5. * void 4 reason="entered twice" by=recorder',
+             "6. * amend 2 7H 7D reason=misread by=arbiter"]
+    leniently = ["~4.  ann  DISCARD  9C", '5.   *  Void 4  by=recorder  reason="entered twice"',
+                 "6. * AMEND reason=misread 2 7H by=arbiter 7D"]
+    written = write_record(read_record([*TAGS, "", "Hand 1", *leniently]))
+    assert written.split("\n")[-4:-1] == lines
+
+
 @pytest.mark.parametrize(
     ("line", "code", "column"),
     [
