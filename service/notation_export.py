@@ -24,13 +24,14 @@ from service.claims import claims_of
 from service.verify import digest_at
 
 
-def export_record(app: Any, game_id: UUID, viewer: Viewer) -> str:
-    """The game's canonical text in the viewer's view (domain/visibility.py)."""
-    return write_record(game_record(app, game_id, viewer))
+def export_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> str:
+    """The game's canonical text in the viewer's view (domain/visibility.py); without its digest when `digest` is
+    false (a game stored nowhere for good, as a simulation's scratch games, has none worth checking)."""
+    return write_record(game_record(app, game_id, viewer, digest=digest))
 
 
-def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
-    """The game as a notation `Record`, in the viewer's view."""
+def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> Record:
+    """The game as a notation `Record`, in the viewer's view, its tags ending with its digest unless told not."""
     events = app.stored_events(game_id)
     spans = app.hand_spans(game_id, viewer)
     created = events[0].data
@@ -48,9 +49,9 @@ def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
         "Access": created["access"],
         **{f"Option.{name}": value for name, value in created["options"].items()},
     }
-    digest = digest_at(app, game_id, events[-1].version)
-    if digest is not None:
-        tags.update(zip(CHECKS, (digest, events[-1].version), strict=True))
+    kept = digest_at(app, game_id, events[-1].version) if digest else None
+    if kept is not None:
+        tags.update(zip(CHECKS, (kept, events[-1].version), strict=True))
     record = Record(tags=tags)
     _hands(record, events[1:], viewer, spans, rules.hand_enders, grammar_of(rules.name).transfers)
     _annotate(record, app, game_id, viewer, spans)
