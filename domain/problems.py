@@ -460,10 +460,11 @@ NOTATION: tuple[Problem, ...] = (
         "line 9, column 20: ?? stands for a card not known, which Meldbook cannot record yet: name the card",
     ),
     Problem(
-        "voided-not-supported",
-        "Voided action",
-        "a move line marked ~ (voided): voided actions are written by corrections, which do not exist yet",
-        "line 31, column 1: this move is marked voided (~) ...",
+        "notation-voided-mark",
+        "Voided mark differs",
+        "a move line marked ~ (voided) and the correction lines after it: every move a correction voids is marked ~, "
+        "and every move marked ~ is voided by a correction after it",
+        "line 31, column 1: move 12 is marked voided (~), but no correction after it voids it",
     ),
     Problem(
         "stated-result-differs",

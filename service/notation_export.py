@@ -1,6 +1,7 @@
 """Exporting a game in the Meldbook notation, in the caller's view: what a viewer may not see is written ??,
 seeds only in the full view. Hands are cut where the variant's events end one; each ended hand gets its result
-line; annotations become comments, glyphs and variations.
+line; annotations become comments, glyphs and variations. A voided move is written with the voided marker (~) and a
+correction as a line of its own, naming who asked; the tags end with the game's digest at its latest version.
 """
 
 from __future__ import annotations
@@ -8,26 +9,29 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.corrections.kinds import is_correction
 from domain.hands import HandSpans
 from domain.notation.grammars import grammar_of
 from domain.notation.record import Hand, Move, Note, Record, Result, Variation
 from domain.notation.results import add_figures
-from domain.notation.tags import UNKNOWN
+from domain.notation.tags import CHECKS, UNKNOWN
 from domain.notation.writer import figures_of, write_record
 from domain.variants import variant_named
 from domain.visibility import Viewer
 from service.annotations import annotations_of
 from service.application import StoredEvent, present_event
 from service.claims import claims_of
+from service.verify import digest_at
 
 
-def export_record(app: Any, game_id: UUID, viewer: Viewer) -> str:
-    """The game's canonical text in the viewer's view (domain/visibility.py)."""
-    return write_record(game_record(app, game_id, viewer))
+def export_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> str:
+    """The game's canonical text in the viewer's view (domain/visibility.py); without its digest when `digest` is
+    false (a game stored nowhere for good, as a simulation's scratch games, has none worth checking)."""
+    return write_record(game_record(app, game_id, viewer, digest=digest))
 
 
-def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
-    """The game as a notation `Record`, in the viewer's view."""
+def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> Record:
+    """The game as a notation `Record`, in the viewer's view, its tags ending with its digest unless told not."""
     events = app.stored_events(game_id)
     spans = app.hand_spans(game_id, viewer)
     created = events[0].data
@@ -45,6 +49,9 @@ def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
         "Access": created["access"],
         **{f"Option.{name}": value for name, value in created["options"].items()},
     }
+    kept = digest_at(app, game_id, events[-1].version) if digest else None
+    if kept is not None:
+        tags.update(zip(CHECKS, (kept, events[-1].version), strict=True))
     record = Record(tags=tags)
     _hands(record, events[1:], viewer, spans, rules.hand_enders, grammar_of(rules.name).transfers)
     _annotate(record, app, game_id, viewer, spans)
@@ -53,7 +60,8 @@ def game_record(app: Any, game_id: UUID, viewer: Viewer) -> Record:
 
 def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: HandSpans | None,
            enders: frozenset[str], transfers: str) -> None:
-    """Cut the moves into hands (a hand ends with the move whose events end one) with their result lines."""
+    """Cut the moves into hands (a hand ends with the move whose events end one, unless it was voided) with their
+    result lines, which count no voided move's figures."""
     hand: Hand | None = None
     totals: dict[tuple[str, str], int] = {}
     ended = False
@@ -64,12 +72,15 @@ def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: Han
                 hand, totals, ended = Hand(len(record.hands) + 1, 0), {}, False
                 record.hands.append(hand)
             action = present_event(event, viewer, spans)["data"]["action"]
+            by = event.data["recorded_by"] if is_correction(action) else None
             hand.moves.append(Move(0, 0, str(action.get("player", "")), action, event.data["move"],
-                                   first_version=event.version, last_version=event.version))
+                                   voided=event.voided is not None, first_version=event.version,
+                                   last_version=event.version, requested_by=by))
         elif hand is not None:
             hand.moves[-1].last_version = event.version
-            add_figures(totals, event.data, record.players, transfers)
-            ended = ended or event.topic in enders
+            if not hand.moves[-1].voided:  # a voided move's payouts count no more, nor does its end of a hand
+                add_figures(totals, event.data, record.players, transfers)
+                ended = ended or event.topic in enders
     _close(record, hand, totals, ended)
 
 

@@ -15,6 +15,7 @@ from uuid import UUID
 
 from domain.annotations import GameAnnotations
 from domain.claims import GameClaims
+from domain.corrections.kinds import is_correction
 from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
@@ -29,6 +30,7 @@ from domain.reexecution import NoChance
 from domain.text import check_text
 from service.annotations import MAX_COMMENT
 from service.branching import branch
+from service.notation_corrections import VoidMarks
 from service.tokens import new_token, token_hash
 
 CLAIMS = ("refuse", "keep")
@@ -57,8 +59,10 @@ def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: in
     stated = GameClaims.open(game.id, *(str(record.tags.get(tag, UNKNOWN)) for tag in ("Event", "Site", "Date")))
     notes = GameAnnotations.open(game.id)
     written: list[tuple[str, int, Note, list[dict[str, Any]]]] = [("game", 1, note, []) for note in record.notes]
+    marks = VoidMarks()
     for number, hand in enumerate(record.hands, 1):
-        written += _record_hand(app, game, hand, number, stated, claims == "keep")
+        written += _record_hand(game, hand, number, stated, claims == "keep", marks)
+    marks.finish()
     for target, at, note, line in written:
         notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
     app.save(game, stated, *([notes] if written else []))
@@ -87,7 +91,7 @@ def _tag_line(record: Record, field: str | None) -> int:
 
 
 def _record_hand(
-    app: Any, game: Game, hand: Hand, number: int, stated: GameClaims, keep: bool
+    game: Game, hand: Hand, number: int, stated: GameClaims, keep: bool, marks: VoidMarks
 ) -> list[tuple[str, int, Note, list[dict[str, Any]]]]:
     """Record a hand section's moves; its annotations as (target, at, note, line); its result compared."""
     totals: dict[tuple[str, str], int] = {}
@@ -96,8 +100,8 @@ def _record_hand(
     _check_dealer(game, hand)
     for move in hand.moves:
         before = game.version
-        _record_move(app, game, move)
-        for event in _events_after(game, before):
+        _record_move(game, move, marks)
+        for event in [] if move.voided else _events_after(game, before):  # a voided move's figures count no more
             add_figures(totals, _data(event), game.players, transfers)
         written += [("event", game.version, note, []) for note in move.notes]
         written += [("event", before, variation.note, _variation(game, before, variation.moves))
@@ -132,20 +136,22 @@ def _check_dealer(game: Game, hand: Hand) -> None:
         )
 
 
-def _record_move(app: Any, game: Game, move: Move) -> None:
-    if move.voided:
-        raise NotationError(
-            "this move is marked voided (~): voided actions are recorded by corrections, which Meldbook does not "
-            "have yet; leave the line out", line=move.line, column=1, code="voided-not-supported",
-        )
+def _record_move(game: Game, move: Move, marks: VoidMarks) -> None:
+    """Record a move line as POST /moves records it, or a correction line as the corrections service does; a line
+    marked voided is recorded as it was, for a correction after it to void."""
     expected = (game.moves or 0) + 1
     if move.number is not None and move.number != expected:
         raise NotationError(f"this is move {expected} of the game, not {move.number}", line=move.line, column=1,
                             code="notation-move-number")
-    try:
-        game.record(seated(game, move.body), NoChance())
-    except MeldbookError as error:
-        raise NotationError.at(error, move.line, move.column_of(error.field)) from None
+    if is_correction(move.body):
+        marks.correct(game, move)
+    else:
+        try:
+            game.record(seated(game, move.body), NoChance())
+        except MeldbookError as error:
+            raise NotationError.at(error, move.line, move.column_of(error.field)) from None
+    if move.voided:
+        marks.mark(game.moves or 0, move.line)
 
 
 def _variation(game: Game, at: int, moves: list[Move]) -> list[dict[str, Any]]:

@@ -56,6 +56,12 @@ def bot_events(variant: str, seed: int, deal_mode: str, whole: bool = False) -> 
     return list(twin.collect_events())
 
 
+def without_digest(text: str) -> str:
+    """A record's text less its Digest and DigestAt tags: every stored game has a chain of its own, so an imported
+    game's export carries its own digest, not its source's (docs/notation.md)."""
+    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Digest"))
+
+
 def stored_facts(app: Any, game_id: UUID) -> list[tuple[str, dict[str, Any]]]:
     """A game's stored events as comparable facts: each type and data, less what an import may store otherwise."""
     facts = []

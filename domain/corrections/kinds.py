@@ -47,6 +47,12 @@ CORRECTION_KINDS: Mapping[str, ActionKind] = {
 """Every correction kind, whatever the variant."""
 
 
+IN_PLACE: Mapping[str, tuple[str, ...]] = {VOID: ("from_move",), AMEND: ("move", "card", "replacement")}
+"""The fields a correction writes in place in the notation (docs/notation.md): `30. * void 28 reason="..."`."""
+REQUESTED_BY = "by"
+"""The notation's field naming who asked for a correction (recorder or arbiter): kept with it, not an argument."""
+
+
 def is_correction(action: Mapping[str, object]) -> bool:
     """Whether a stored action is a correction rather than a move of the game."""
     return action.get("type") in CORRECTION_KINDS

@@ -10,7 +10,7 @@ from domain.errors import MeldbookError
 class NotationError(MeldbookError):
     """A record that cannot be read or imported, at a line and column (both from 1) of its text.
 
-    The code is the notation's own (`notation-syntax`, `voided-not-supported`, ...) or, for a move the rules
+    The code is the notation's own (`notation-syntax`, `notation-voided-mark`, ...) or, for a move the rules
     refuse, the very code `POST /moves` gives for that move.
     """
 

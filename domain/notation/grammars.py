@@ -1,5 +1,6 @@
 """Each variant's action grammar, from its own package: the fields each action kind writes in place, in order.
 
+Corrections (void, amend) are lines of every variant's record, with the places domain/corrections/kinds.py gives.
 A field not written in place is written `name=value`; seeds are always written so. A kind a variant's table does
 not name writes every field by name, so every action of every variant has a notation even before its table
 lists it (tests/unit/notation checks that the tables name every kind).
@@ -14,6 +15,9 @@ from types import ModuleType
 import domain.robins.notation
 import domain.roby.notation
 import domain.royal.notation
+from domain.actions import ActionKind
+from domain.corrections.kinds import CORRECTION_KINDS, IN_PLACE
+from domain.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +33,7 @@ class Grammar:
 
 
 def _grammar(module: ModuleType) -> Grammar:
-    return Grammar(module.POSITIONAL, module.TRANSFERS)
+    return Grammar({**module.POSITIONAL, **IN_PLACE}, module.TRANSFERS)
 
 
 GRAMMARS: dict[str, Grammar] = {
@@ -42,3 +46,8 @@ GRAMMARS: dict[str, Grammar] = {
 def grammar_of(variant: str) -> Grammar:
     """The notation grammar of a variant (by its registered name)."""
     return GRAMMARS[variant]
+
+
+def notation_kinds(rules: Variant) -> Mapping[str, ActionKind]:
+    """The action kinds a variant's record writes: its own, and the corrections every variant shares."""
+    return {**rules.action_kinds, **CORRECTION_KINDS}

@@ -7,10 +7,11 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from domain.actions import ActionKind
+from domain.corrections.kinds import CORRECTION_KINDS, REQUESTED_BY
 from domain.errors import MeldbookError
 from domain.notation.actions import Value, read_fields, read_value, split_keyword
 from domain.notation.errors import NotationError
-from domain.notation.grammars import Grammar, grammar_of
+from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import GLYPHS, HIDDEN, TABLE_ACTOR, Figure, Hand, Move, Note, Record, Result, Variation
 from domain.notation.tags import is_tag, read_tag
 from domain.notation.tokens import Token, tokenize
@@ -58,7 +59,7 @@ def _language(record: Record, number: int) -> Lookup:
     except MeldbookError as error:
         raise NotationError.at(error, record.tag_lines["Variant"], 2) from None
     record.tags["Variant"] = rules.name
-    return rules.action_kinds, grammar_of(rules.name)
+    return notation_kinds(rules), grammar_of(rules.name)
 
 
 def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> None:
@@ -141,7 +142,10 @@ def read_move(tokens: Sequence[Token], number: int, language: Lookup) -> Move:
         columns.update(value_columns)
     notes = [Note(comments[0] if comments else "", glyph, number)] if glyph or comments else []
     notes += [Note(comment, line=number) for comment in comments[1:]]
-    return Move(number, verb.column, actor.text, body, move_number, voided, notes, [], columns)
+    move = Move(number, verb.column, actor.text, body, move_number, voided, notes, [], columns)
+    if kind_name in CORRECTION_KINDS and REQUESTED_BY in body:
+        move.requested_by = str(body.pop(REQUESTED_BY))
+    return move
 
 
 def _values(tokens: Sequence[Token], number: int) -> list[tuple[str | None, Value]]:

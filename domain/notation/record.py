@@ -43,6 +43,8 @@ class Move:
     """The version of a stored move's envelope (its first event), when the move comes from a stored game."""
     last_version: int = 0
     """The version of a stored move's last event."""
+    requested_by: str | None = None
+    """Who asked for a correction (recorder or arbiter), written `by=`; None on a move of the game."""
 
     def column_of(self, field_path: str | None) -> int:
         """The column of the value a field path (`cards[1]`, `hands.ann`) points into; the line's start if none."""

@@ -14,9 +14,12 @@ UNKNOWN = "?"
 """The value of an Event, Site or Date tag the table did not note (as PGN writes it)."""
 FIXED = ("Variant", "Event", "Site", "Date", "Title")
 SETUP = ("DealMode", "Recording", "Access")
+CHECKS = ("Digest", "DigestAt")
+"""The source game's digest (its hash chain's link) and the version it is at: written by an export, for checking
+against the source with GET /games/{id}/verify?digest=...&at=...; an import reads them and needs neither."""
 DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public"}
 """The setup a record states when it leaves its tag out (an import reads it so; an export writes every tag)."""
-_NAMES = {name.lower(): name for name in (*FIXED, *SETUP)} | {"deal_mode": "DealMode"}
+_NAMES = {name.lower(): name for name in (*FIXED, *SETUP, *CHECKS)} | {"deal_mode": "DealMode"}
 
 
 def is_tag(line: str) -> bool:
@@ -33,7 +36,7 @@ def read_tag(line: str, number: int) -> tuple[str, Any]:
     if canonical is None:
         raise NotationError(
             f"[{name} ...] is not a tag of the notation: the tags are {', '.join(FIXED)}, Seat1, Seat2, ..., "
-            f"{', '.join(SETUP)} and Option.<name>",
+            f"{', '.join(SETUP)}, Option.<name> and {', '.join(CHECKS)}",
             line=number, column=line.index(name) + 1, code="notation-unknown-tag",
         )
     try:
@@ -55,11 +58,13 @@ def _canonical_name(name: str) -> str | None:
 
 
 def write_tags(tags: Mapping[str, Any], players: list[str], options: Mapping[str, Any]) -> list[str]:
-    """The tag lines in canonical order: the fixed tags, the seats, the setup, then every option."""
+    """The tag lines in canonical order: the fixed tags, the seats, the setup, every option, then the digest (when
+    the tags hold one)."""
     lines = [f"[{name} {_json(tags.get(name, UNKNOWN))}]" for name in FIXED]
     lines += [f"[Seat{seat} {_json(player)}]" for seat, player in enumerate(players, 1)]
     lines += [f"[{name} {_json(tags.get(name, DEFAULTS[name]))}]" for name in SETUP]
     lines += [f"[Option.{name} {_json(value)}]" for name, value in options.items()]
+    lines += [f"[{name} {_json(tags[name])}]" for name in CHECKS if name in tags]
     return lines
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.actions import ActionKind
+from domain.corrections.kinds import REQUESTED_BY
 from domain.notation.actions import write_fields
-from domain.notation.grammars import Grammar, grammar_of
+from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import TABLE_ACTOR, Figure, Move, Note, Record
 from domain.notation.tags import write_tags
 from domain.notation.tokens import quoted
@@ -16,7 +17,7 @@ from domain.variants import variant_named
 def write_record(record: Record) -> str:
     """The canonical text of a record: tags, game comments, then each hand's moves and result; one final newline."""
     rules = variant_named(record.tags["Variant"])
-    kinds, grammar = rules.action_kinds, grammar_of(rules.name)
+    kinds, grammar = notation_kinds(rules), grammar_of(rules.name)
     lines = write_tags(record.tags, record.players, record.options)
     if record.notes:
         lines += ["", *(_comment(note.comment) for note in record.notes)]
@@ -37,11 +38,14 @@ def write_record(record: Record) -> str:
 
 
 def write_move(move: Move, kinds: Mapping[str, ActionKind], grammar: Grammar, *, numbered: bool) -> str:
-    """One move line: number, actor, action and fields, then its first note's glyph and comment."""
+    """One move line: [~] number, actor, action and fields (a correction's `by=` last), then its first note's glyph
+    and comment."""
     kind = kinds[str(move.body["type"])]
     actor = TABLE_ACTOR if kind.table else quoted(str(move.body.get("player", move.actor)))
     parts = [f"{move.number}." if numbered and move.number is not None else "", actor, kind.type]
     parts += write_fields(kind, grammar, move.body)
+    if move.requested_by is not None:
+        parts.append(f"{REQUESTED_BY}={quoted(move.requested_by)}")
     if move.notes:
         parts += _note(move.notes[0])
     return ("~" if move.voided else "") + " ".join(part for part in parts if part)

@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 
 from service.claims import stated_results
 from tests.e2e.helpers import assert_problem, bearer, stored
+from tests.notation_games import without_digest
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROBINS = (EXAMPLES / "robins.mbn").read_text(encoding="utf-8")
@@ -39,7 +40,8 @@ def test_an_imported_record_answers_as_post_games_and_exports_as_the_same_text(c
     assert response.headers["Location"].endswith(f"/games/{created['id']}")
     exported = client.get(f"/games/{created['id']}/notation", headers=bearer(created["token"]))
     assert exported.status_code == 200 and exported.mimetype == "text/plain"
-    assert exported.get_data(as_text=True) == ROBINS
+    assert without_digest(exported.get_data(as_text=True)) == ROBINS
+    assert f"[DigestAt {created['version']}]" in exported.get_data(as_text=True)
     digest = base64.b64encode(hashlib.sha256(exported.get_data()).digest()).decode()
     assert exported.headers["Repr-Digest"] == f"sha-256=:{digest}:"
     own_type = client.get(f"/games/{created['id']}/notation?format=notation", headers=bearer(created["token"]))
@@ -121,11 +123,14 @@ def test_a_stated_result_the_rules_compute_otherwise_is_refused_or_kept_as_a_cla
     assert_problem(send(client, bad, "?claims=maybe"), 422, "validation-error")
 
 
-def test_a_voided_move_an_unknown_card_and_an_unknown_tag_are_refused_by_name(app: Flask, client: FlaskClient) -> None:
+def test_a_voided_mark_no_correction_answers_an_unknown_card_and_an_unknown_tag_are_refused_by_name(
+    app: Flask, client: FlaskClient
+) -> None:
     before = stored(app)
-    voided = assert_problem(send(client, ROBINS.replace("26. bob discard 7D", "~26. bob discard 7D")), 422,
-                            "voided-not-supported")
-    assert voided["column"] == 1
+    marked = ROBINS.replace("26. bob discard 7D", "~26. bob discard 7D")
+    voided = assert_problem(send(client, marked), 422, "notation-voided-mark")
+    assert (voided["line"], voided["column"], voided["move"]) == (marked.split("\n").index("~26. bob discard 7D") + 1,
+                                                                  1, 26), "no correction after it voids it"
     unknown = assert_problem(send(client, ROBINS.replace("27. ann draw KS", "27. ann draw ??")), 422,
                              "unknown-card-not-supported")
     assert unknown["column"] == len("27. ann draw ") + 1

@@ -29,7 +29,7 @@ from domain.visibility import Viewer
 from service.application import Meldbook
 from service.notation_export import export_record
 from service.notation_import import import_record, seated
-from tests.notation_games import bot_events
+from tests.notation_games import bot_events, without_digest
 
 CARDS = [f"{rank}{suit}" for rank in RANKS for suit in SUITS] + ["JK", "T♠", "qh", "1C"]
 NAMES = ["p1", "p2", "p3", "ann", "bob", "Zed", "*", "P1"]
@@ -69,7 +69,8 @@ def archive(games: int) -> tuple[str, ...]:
     records = [r.text for r in split_archive("".join(join_archive(texts)).split("\n"))]
     assert records == texts
     for text in records:
-        assert export_record(app, import_record(app, text).game_id, Viewer.FULL) == text
+        again = export_record(app, import_record(app, text).game_id, Viewer.FULL)
+        assert without_digest(again) == without_digest(text)
     return tuple(records)
 
 
@@ -122,7 +123,6 @@ def check_mutant(app: Meldbook, mutant: str) -> None:
         assert error.code in PROBLEMS, error.code
         FIGURES[f"refused {error.code}"] += 1
         if not error.code.startswith("notation-") and error.code not in ("unknown-card-not-supported",
-                                                                          "voided-not-supported",
                                                                           "stated-result-differs"):
             check_same_code_as_a_live_move(app, mutant, error)
         return

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from domain.notation.archive import split_archive
 from domain.notation.errors import NotationError
-from domain.notation.grammars import grammar_of
+from domain.notation.grammars import grammar_of, notation_kinds
 from domain.notation.reader import read_record
 from domain.notation.writer import write_record
 from domain.variants import VARIANTS
@@ -24,7 +24,7 @@ def moves_of(*lines: str) -> list:
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_every_action_kind_of_every_variant_has_its_place_in_the_grammar(variant: str) -> None:
-    kinds = VARIANTS[variant].action_kinds
+    kinds = notation_kinds(VARIANTS[variant])  # the variant's own and the corrections
     grammar = grammar_of(variant)
     assert set(grammar.positional) == set(kinds)
     for name, in_place in grammar.positional.items():
@@ -58,6 +58,29 @@ def test_double_question_marks_are_a_glyph_after_a_full_action_and_an_unknown_ca
 def test_the_voided_marker_is_read_and_kept() -> None:
     (move,) = moves_of("~4. ann discard 9C")
     assert move.voided and move.number == 4
+
+
+def test_a_correction_line_reads_as_the_body_the_corrections_take_with_who_asked_apart() -> None:
+    void, amend, unsigned = moves_of('43. * VOID 41 reason="entered at the wrong table" by=arbiter',
+                                     "44. * amend 18 7H 7D then=void-rest reason=misread {checked}", "45. * void 44")
+    assert void.body == {"type": "void", "from_move": 41, "reason": "entered at the wrong table"}
+    by = len('43. * VOID 41 reason="entered at the wrong table" by=') + 1
+    assert (void.requested_by, void.columns["by"]) == ("arbiter", by)
+    assert amend.body == {"type": "amend", "move": 18, "card": "7H", "replacement": "7D", "then": "void-rest",
+                          "reason": "misread"}
+    assert amend.requested_by is None and amend.notes[0].comment == "checked"
+    assert unsigned.body == {"type": "void", "from_move": 44} and unsigned.requested_by is None
+    (move,) = moves_of("12. ann discard 9C by=arbiter")
+    assert move.body["by"] == "arbiter", "by= is a correction's: on a move it is a field the rules refuse"
+
+
+def test_voided_moves_and_corrections_are_written_back_in_the_canonical_form() -> None:
+    lines = ["~4. ann discard 9C", '5. * void 4 reason="entered twice" by=recorder',
+             "6. * amend 2 7H 7D reason=misread by=arbiter"]
+    leniently = ["~4.  ann  DISCARD  9C", '5.   *  Void 4  by=recorder  reason="entered twice"',
+                 "6. * AMEND reason=misread 2 7H by=arbiter 7D"]
+    written = write_record(read_record([*TAGS, "", "Hand 1", *leniently]))
+    assert written.split("\n")[-4:-1] == lines
 
 
 @pytest.mark.parametrize(
