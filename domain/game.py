@@ -146,12 +146,13 @@ class Game(Aggregate):
         return game
 
     @classmethod
-    def set_up_again(cls, created: Any) -> Game:
-        """A new game set up as `created` (a stored creation event, or a game) was, before any move."""
+    def set_up_again(cls, created: Any, options: Mapping[str, Any] | None = None) -> Game:
+        """A new game set up as `created` (a stored creation event, or a game) was, before any move; under other
+        house-rule `options` where they are given."""
         return cls.set_up(
             created.variant,
             list(created.players),
-            dict(created.options),
+            {**dict(created.options), **dict(options or {})},
             created.deal_mode,
             created.token_hash,
             NoChance(),

@@ -139,17 +139,7 @@ def _base(created: Any, upto: Sequence[Any], options: Mapping[str, Any]) -> Game
             "options",
             field="options",
         )
-    game = Game.set_up(
-        created.variant,
-        list(created.players),
-        {**dict(created.options), **dict(options)},
-        created.deal_mode,
-        created.token_hash,
-        NoChance(),
-        created.title,
-        created.recording,
-        created.access,
-    )
+    game = Game.set_up_again(created, options)
     for index, entry in enumerate(counted):
         try:
             game.record(entry["action"], NoChance())
