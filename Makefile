@@ -97,13 +97,11 @@ bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.notation
 
-# The notation's memory figure at scale: peak RSS importing 10,000 games against 1,000 (bench/notation.py).
-bench-long: $(VENV)/.installed
-	$(BIN)/python -m bench.notation --long
-
-# Memory over a long run: RSS after 10,000 short games beside 1,000, and the peak allocation per request.
+# Memory over a long run: the server's RSS after 10,000 short games beside 1,000, the peak allocation per request,
+# and the notation's import at scale: peak RSS importing 10,000 games against 1,000 (bench/notation.py).
 bench-long: $(VENV)/.installed
 	$(BIN)/python -m bench.long $(BENCH_ARGS)
+	$(BIN)/python -m bench.notation --long
 
 # Capacity: live tables (a move each 5 s) against gunicorn on PostgreSQL, stepped up until p99 passes a second.
 bench-load: $(VENV)/.installed
