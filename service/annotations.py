@@ -28,16 +28,23 @@ from service.branching import branch_game
 
 SAVE_ATTEMPTS = 3
 Stream = TypeVar("Stream", bound=Aggregate)
+Default = TypeVar("Default")
 MAX_COMMENT = 4000
 MAX_AUTHOR = 40
 
 
+def stored_or(app: Any, stream_id: UUID, missing: Callable[[], Default]) -> Any | Default:
+    """A stream beside a game (its annotations, its disputes, its claims) as stored, or what `missing` gives when
+    none has been written yet."""
+    try:
+        return app.repository.get(stream_id)
+    except AggregateNotFoundError:
+        return missing()
+
+
 def annotations_of(app: Meldbook, game_id: UUID) -> GameAnnotations:
     """The game's annotations as stored, or a new stream when none has been written yet."""
-    try:
-        found: GameAnnotations = app.repository.get(annotations_id(game_id))
-    except AggregateNotFoundError:
-        return GameAnnotations.open(game_id)
+    found: GameAnnotations = stored_or(app, annotations_id(game_id), lambda: GameAnnotations.open(game_id))
     return found
 
 

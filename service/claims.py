@@ -5,17 +5,13 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-
 from domain.claims import GameClaims, claims_id
+from service.annotations import stored_or
 
 
 def claims_of(app: Any, game_id: UUID) -> GameClaims | None:
     """The game's claims stream, or None for a game that was not imported."""
-    try:
-        found: GameClaims = app.repository.get(claims_id(game_id))
-    except AggregateNotFoundError:
-        return None
+    found: GameClaims | None = stored_or(app, claims_id(game_id), lambda: None)
     return found
 
 

@@ -16,14 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-
 from domain.access import ARBITER
 from domain.chain import canonical
 from domain.disputes import GameDisputes, check_ruler, disputes_id
 from domain.errors import MeldbookError
 from domain.text import check_text
-from service.annotations import change_stream
+from service.annotations import change_stream, stored_or
 from service.application import Meldbook
 from service.corrections import record_correction
 
@@ -34,10 +32,7 @@ MAX_CORRECTION = 4000
 
 def disputes_of(app: Meldbook, game_id: UUID) -> GameDisputes:
     """The game's disputes as stored, or a new stream when none has been opened yet."""
-    try:
-        found: GameDisputes = app.repository.get(disputes_id(game_id))
-    except AggregateNotFoundError:
-        return GameDisputes.open_stream(game_id)
+    found: GameDisputes = stored_or(app, disputes_id(game_id), lambda: GameDisputes.open_stream(game_id))
     return found
 
 
