@@ -27,8 +27,8 @@ from api.schemas import (
     GameStateSchema,
     StateArgsSchema,
 )
-from service.application import present_event, present_state
 from service.index import GameFilter
+from service.presenting import present_event, present_state
 from service.verify import digest_at
 
 blp = Blueprint("games", __name__, description="Game records")

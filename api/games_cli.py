@@ -15,8 +15,9 @@ from rich.text import Text
 
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
-from service.application import Meldbook, present_state
+from service.application import Meldbook
 from service.index import GameFilter
+from service.presenting import present_state
 
 games = AppGroup("games", help="Look at the stored games.")
 

@@ -26,7 +26,8 @@ from domain.variants import variant_named
 from domain.visibility import Viewer
 from domain.words import events_in_words, in_words
 from replays.changes import changes
-from service.application import GameNotFoundError, Meldbook, describe, present_event, present_state
+from service.application import GameNotFoundError, Meldbook
+from service.presenting import describe, present_event, present_state
 
 
 class HandNotFoundError(MeldbookError):

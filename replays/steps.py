@@ -9,7 +9,8 @@ from uuid import UUID
 
 from domain.game import Game
 from domain.visibility import Viewer
-from service.application import Meldbook, present_event, present_state
+from service.application import Meldbook
+from service.presenting import present_event, present_state
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,30 +3,24 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from datetime import datetime
-from types import MappingProxyType
+from collections.abc import Mapping
 from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
-from eventsourcing.utils import get_topic
 
 from domain.access import RECORDER, NotPermittedError
-from domain.actions import ActionKind
-from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
-from domain.moves import MoveRecorded, secret_fields
+from domain.moves import MoveRecorded
 from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
-from domain.visibility import Viewer, view_doc, view_event
+from domain.visibility import Viewer
 from service.access import AccessCases, Caller
 from service.chain import ChainedApplication
 from service.config import cache_env, cache_size
@@ -34,6 +28,7 @@ from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.kept import KeptGames
 from service.pages import Page
+from service.presenting import StoredEvent, describe
 from service.projector import project
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
@@ -44,11 +39,9 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 """The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
-NO_VOIDS: Mapping[int, int] = MappingProxyType({})
 LOOKBACK = 64
 """Events read before a page of events, to find the envelope of the move its first event belongs to (a move stores
 far fewer events than this; with none found, the record is read from its start)."""
-_METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})
 
 
 class GameNotFoundError(MeldbookError):
@@ -67,21 +60,6 @@ class TokenError(MeldbookError):
     """A token this game does not know (a wrong one, a revoked one, another game's)."""
 
     code = "invalid-token"
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """One stored event as the API shows it: with the number of the move it belongs to, and its secret fields."""
-
-    version: int
-    type: str
-    topic: str
-    timestamp: datetime
-    data: dict[str, Any]
-    move: int
-    secret: tuple[str, ...]
-    voided: int | None = None
-    """The version of the correction that voided the event's move; None while it counts."""
 
 
 class Meldbook(AccessCases, ChainedApplication):
@@ -365,79 +343,3 @@ def check_version(game: Game, expected_version: int) -> None:
         raise StaleVersionError(
             f"the game is at version {game.version}, not {expected_version}: reload it and try again"
         )
-
-
-def describe(
-    event: Any, move: int, kinds: Mapping[str, ActionKind], voided: Mapping[int, int] = NO_VOIDS
-) -> StoredEvent:
-    """A stored event's version, type, topic, time and own data, the number of its move and its secret fields, and
-    the voided marker of its move (`voided`: each voided move's correction).
-
-    An envelope's secret fields are those its action's kind declares secret; any other event's, its class's.
-    """
-    data = {k: to_doc(v) for k, v in vars(event).items() if k not in _METADATA}
-    topic = get_topic(type(event))
-    secret = secret_fields(kinds, data) if isinstance(event, MoveRecorded) else getattr(event, "SECRET_FIELDS", ())
-    name = topic.rsplit(".", 1)[-1]
-    return StoredEvent(event.originator_version, name, topic, event.timestamp, data, move, secret, voided.get(move))
-
-
-def present_event(event: StoredEvent, viewer: Viewer, hands: HandSpans | None = None) -> dict[str, Any]:
-    """An event as the viewer may see it; `hands` (Meldbook.hand_spans) says which hands have ended, for a viewer
-    who sees those in full."""
-    return {
-        "version": event.version,
-        "move": event.move,
-        "type": event.type,
-        "topic": event.topic,
-        "timestamp": event.timestamp.isoformat(),
-        "data": view_event(event.data, event.secret, viewer, hands is not None and hands.ended(event.version)),
-        "voided": event.voided,
-    }
-
-
-def present_state(
-    game: Game,
-    viewer: Viewer,
-    latest_version: int | None = None,
-    hands: HandSpans | None = None,
-    *,
-    acting: Callable[[str], bool] | None = None,
-) -> dict[str, Any]:
-    """A game's state as the viewer may see it, at its latest version unless `latest_version` says otherwise;
-    `hands` (Meldbook.hand_spans) says which hands have ended, for a viewer who sees those in full.
-
-    Whoever records moves also gets the legal actions of the players he may act for (`acting` says which; "" for
-    the table's actions), at the latest version only: a past state shows who was to act then, but lists nothing
-    to do. Without `acting`, the full view lists every action and any other view none.
-    """
-    rules = game.rules
-    latest = game.version if latest_version is None else latest_version
-    shown: dict[str, Any] = {
-        "id": str(game.id),
-        "variant": game.variant,
-        "title": game.title,
-        "players": game.players,
-        "options": game.options,
-        "deal_mode": game.deal_mode,
-        "recording": game.recording,
-        "access": game.access,
-        "version": game.version,
-        "latest_version": latest,
-        "latest": game.version == latest,
-        "created_at": game.created_on.isoformat(),
-        "to_move": rules.to_move(game.state),
-        "over": rules.is_over(game.state),
-        "state": view_doc(rules.to_doc(game.state), viewer, hands is not None and hands.ended(game.version)),
-    }
-    if acting is None and viewer.sees_everything:
-        acting = _anyone
-    if acting is not None:
-        legal = [entry for entry in game.legal_actions() if acting(entry["player"])] if shown["latest"] else []
-        shown["legal_actions"] = legal
-        shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
-    return shown
-
-
-def _anyone(player: str) -> bool:
-    return True

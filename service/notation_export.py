@@ -19,8 +19,8 @@ from domain.notation.writer import figures_of, write_record
 from domain.variants import variant_named
 from domain.visibility import Viewer
 from service.annotations import annotations_of
-from service.application import StoredEvent, present_event
 from service.claims import claims_of
+from service.presenting import StoredEvent, present_event
 from service.verify import digest_at
 
 

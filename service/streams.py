@@ -17,8 +17,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.visibility import Viewer
-from service.application import Meldbook, present_event
+from service.application import Meldbook
 from service.availability import STORE_DOWN, StoreUnavailableError
+from service.presenting import present_event
 
 LOG = logging.getLogger(__name__)
 BATCH = 500

@@ -23,7 +23,8 @@ from domain.hands import HandSpans
 from domain.moves import secret_fields
 from domain.variants import variant_named
 from domain.visibility import Viewer, view_doc
-from service.application import Meldbook, StoredEvent, present_event, present_state
+from service.application import Meldbook
+from service.presenting import StoredEvent, present_event, present_state
 from service.tokens import token_hash
 from tests.e2e.helpers import all_events, streamed
 from tests.oracle import Oracle, card_places

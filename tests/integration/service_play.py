@@ -11,7 +11,8 @@ from uuid import UUID
 from bots import SeededChance, without_version
 from bots.roby import moves
 from domain.game import Game
-from service.application import Meldbook, StoredEvent
+from service.application import Meldbook
+from service.presenting import StoredEvent
 
 PLAYERS = ["p1", "p2"]
 

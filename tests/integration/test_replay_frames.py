@@ -14,7 +14,8 @@ from domain.grouping import group_moves
 from domain.variants import variant_named
 from domain.visibility import Viewer
 from replays.frames import replay_hand
-from service.application import Meldbook, present_state
+from service.application import Meldbook
+from service.presenting import present_state
 from tests.integration.conftest import service_settings
 from tests.integration.test_old_games import VARIANTS, golden, store_old_game
 

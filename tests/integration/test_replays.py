@@ -7,7 +7,8 @@ import random
 from bots import SeededChance, pick, without_version
 from domain.visibility import Viewer
 from replays.steps import replay
-from service.application import Meldbook, present_state
+from service.application import Meldbook
+from service.presenting import present_state
 
 
 def test_each_replay_step_equals_the_state_loaded_from_the_store_at_that_version(store_env: dict[str, str]) -> None:
