@@ -22,7 +22,7 @@ from bots.royal import play_royal
 from bots.twins import moves_of, record_game, recorded_twin, shuffled_again
 from domain.game import Game
 from domain.visibility import Viewer
-from service import application
+from service import presenting
 from tests.e2e.helpers import all_events
 from tests.walk import CHECKS, TOKEN, check_every_view_sees_the_cards_the_oracle_allows, store, walk
 
@@ -157,7 +157,7 @@ def test_a_leak_planted_in_the_filter_fails_the_check_of_every_view(
     """The oracle check notices a filter that shows a view more than it may see, or less: the leak is planted in
     the test, by wrapping the filter where the service calls it."""
     name, plant, make = LEAKS[leak]
-    monkeypatch.setattr(application, name, plant(getattr(application, name)))
+    monkeypatch.setattr(presenting, name, plant(getattr(presenting, name)))
     walked = store(sqlite_app, make)
     with pytest.raises(AssertionError, match="the view leaks or hides cards"):
         walk(sqlite_client, walked, [check_every_view_sees_the_cards_the_oracle_allows])
