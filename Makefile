@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench bench-long bench-load mutate openapi rules-docs fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench bench-long bench-load mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -119,6 +119,11 @@ openapi: $(VENV)/.installed
 # The rule catalogue's table of each variant, written into its docs/rules page (checked by a test).
 rules-docs: $(VENV)/.installed
 	$(BIN)/python -m tools.rules_docs
+
+# Extract the pages' texts, update each language's catalogue (keeping its translations) and compile it; then list
+# what still needs translating (a test fails while anything does).
+messages: $(VENV)/.installed
+	$(BIN)/python -m tools.messages
 
 # Compile both lock files from pyproject.toml (for every supported Python at once), then stamp them with its
 # fingerprint. requirements.txt is constrained by requirements-dev.txt, so the two never pin a package apart.

@@ -20,6 +20,7 @@ from api import (
     games,
     headers,
     health,
+    i18n,
     limits,
     logs,
     moves,
@@ -75,6 +76,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
+    i18n.install(app)
     problems.register(app)
     health.install(app)
     logs.install(app)

@@ -15,6 +15,7 @@ from typing import Any
 from uuid import UUID
 
 from flask import Blueprint, Response, render_template, request
+from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from api.access import meldbook
@@ -29,6 +30,8 @@ from service.settlement import settlement
 
 blp = Blueprint("pages", __name__)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+CHART_LABELS = {"Scores": lazy_gettext("Scores"), "Chips": lazy_gettext("Chips")}
+"""The chart's labels (replays/chart.py) in the page's language."""
 
 
 def card_face(code: str) -> dict[str, str]:
@@ -43,8 +46,10 @@ def space_label(account: str) -> str:
     """A board account as the table names it: 'space:AH' is AH, 'ace:C' the ace of clubs' corner."""
     kind, _, name = account.partition(":")
     if kind == "ace":
-        return f"ace {SUIT_SYMBOLS.get(name, name)}"
-    return name if kind == "space" else account
+        return gettext("ace %(suit)s", suit=SUIT_SYMBOLS.get(name, name))
+    if kind == "space":
+        return name
+    return {"pot": gettext("pot"), "kitty": gettext("kitty")}.get(account, account)
 
 
 def player_balances(balances: list[dict[str, Any]], players: list[str]) -> list[dict[str, Any]]:
@@ -91,7 +96,7 @@ def view(game_id: UUID) -> Response:
         view=request.args.get("view", ""),
         player=request.args.get("player", ""),
         chart=Markup(svg(chart)),  # built from escaped text by replays/chart.py
-        chart_label=chart.label,
+        chart_label=CHART_LABELS.get(chart.label, chart.label),
         face=card_face,
         space_label=space_label,
         notes=notes,

@@ -46,6 +46,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/openapi.json", "GET"): OPEN,
     ("/openapi.yaml", "GET"): OPEN,
     ("/docs", "GET"): OPEN,
+    ("/language/<code>", "GET"): OPEN,
     ("/games", "GET"): OPEN,
     ("/games", "POST"): OPEN,
     ("/games/import", "POST"): OPEN,

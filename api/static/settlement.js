@@ -5,6 +5,7 @@
 // frame, which the viewer (api/static/view.js, through root.viewer) then shows.
 "use strict";
 (function () {
+  const text = window.meldbookText;
   const root = document.getElementById("viewer");
   const panel = document.getElementById("balances");
   if (!root || !panel || !root.viewer) return;
@@ -29,8 +30,8 @@
       const player = row.dataset.player;
       const totals = settlement.balances.filter((b) => b.player === player);
       const shown = totals.map((b) => el("span", { class: "total", "data-unit": b.unit, "data-total": b.total },
-        b.total + " " + b.unit));
-      if (!shown.length) shown.push(el("span", { class: "unavailable" }, "nothing yet"));
+        b.total + " ", el("span", { class: "unit" }, text("unit_" + b.unit))));
+      if (!shown.length) shown.push(el("span", { class: "unavailable" }, text("nothing_yet")));
       row.querySelector(".totals").replaceChildren(...shown.flatMap((node) => [" ", node]));
     }
   }
@@ -52,44 +53,43 @@
 
   function entryItem(entry, partner) {
     const link = el("a", { class: "frame", href: "?hand=" + entry.hand + "&at=" + entry.move, "data-move": entry.move },
-      "move " + entry.move + ", hand " + entry.hand);
+      text("move_of_hand", { move: entry.move, hand: entry.hand }));
     link.addEventListener("click", (event) => {
       event.preventDefault();
       go(entry.move);
     });
     const line = el("span", { class: "line" },
-      el("span", { class: "change" }, signed(entry.change) + " " + entry.unit), " ",
+      el("span", { class: "change" }, signed(entry.change) + " " + text("unit_" + entry.unit)), " ",
       el("span", { class: "action" }, entry.action), " ",
       el("span", { class: "rule", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
     const status = entry.status === "counted" ? "" : entry.status;
     const item = el("li", { class: "entry " + entry.status, "data-version": entry.version, "data-move": entry.move,
       "data-unit": entry.unit, "data-change": entry.change, "data-running": entry.running_total,
       "data-status": entry.status, "data-partner": partner ? partner.version : null },
-      link, " ", line, " ", status ? el("b", { class: "status" }, status) : "");
+      link, " ", line, " ", status ? el("b", { class: "status" }, text("status_" + status)) : "");
     if (partner) {
       item.append(" ", el("small", { class: "partner" }, entry.status === "reversed"
-        ? "undone by the reversal at move " + partner.move : "undoes the struck line of move " + partner.move));
+        ? text("undone_by", { move: partner.move }) : text("undoes", { move: partner.move })));
     }
-    item.append(el("span", { class: "running" }, "= " + entry.running_total + " " + entry.unit));
+    item.append(el("span", { class: "running" }, "= " + entry.running_total + " " + text("unit_" + entry.unit)));
     return item;
   }
 
   async function explain(player) {
     chosen = player;
     $("explanation").hidden = false;
-    $("explanation-title").textContent = "Why " + player + "'s balance?";
-    $("explanation-status").textContent = "Reading…";
+    $("explanation-title").textContent = text("why_balance", { player: player });
+    $("explanation-status").textContent = text("reading");
     $("explanation").setAttribute("aria-busy", "true");
     try {
       const body = await read("/settlement/players/" + encodeURIComponent(player));
       if (chosen !== player) return;
       const paired = partners(body.entries);
       $("explanation-entries").replaceChildren(...body.entries.map((entry, i) => entryItem(entry, paired.get(i))));
-      const totals = body.balances.map((b) => b.total + " " + b.unit).join(", ") || "nothing";
-      $("explanation-status").textContent = body.entries.length + " entries, adding up to " + totals +
-        ". Each links to its move in the viewer above.";
+      const totals = body.balances.map((b) => b.total + " " + text("unit_" + b.unit)).join(", ") || text("nothing");
+      $("explanation-status").textContent = text("entries_adding_up", { count: body.entries.length, totals: totals });
     } catch (error) {
-      $("explanation-status").textContent = "The explanation could not be read (" + error.message + ").";
+      $("explanation-status").textContent = text("explanation_unreadable", { error: error.message });
     } finally {
       if (chosen === player) $("explanation").removeAttribute("aria-busy");
     }
@@ -99,7 +99,7 @@
     try {
       drawBalances(await read("/settlement"));
     } catch (error) {
-      $("explanation-status").textContent = "The settlement could not be read (" + error.message + ").";
+      $("explanation-status").textContent = text("settlement_unreadable", { error: error.message });
     }
     if (chosen) await explain(chosen);
   }

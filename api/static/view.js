@@ -9,6 +9,7 @@
 // and tells it (a "viewer:token" event on the root) when the token changes.
 "use strict";
 (function () {
+  const text = window.meldbookText;
   const root = document.getElementById("viewer");
   if (!root) return;
   const game = root.dataset.game;
@@ -69,8 +70,9 @@
 
   function spaceLabel(account) {
     const [kind, name] = account.split(":");
-    if (kind === "ace") return "ace " + (symbols[name] || name);
-    return kind === "space" ? name : account;
+    if (kind === "ace") return text("ace_corner", { suit: symbols[name] || name });
+    if (kind === "space") return name;
+    return account === "pot" || account === "kitty" ? text(account) : account;
   }
 
   function chips(text, attrs) {
@@ -85,24 +87,24 @@
     for (const player of doc.players) {
       const amount = amounts[player] || 0;
       const title = el("h3", {}, player);
-      if (table.dealer === player) title.append(" ", el("small", {}, "(dealer)"));
+      if (table.dealer === player) title.append(" ", el("small", {}, text("dealer")));
       title.append(" ", el("span", { class: "amount", "data-score": amount }, amount));
       const seat = el("li", { class: "seat" + (doc.to_move.includes(player) ? " to-move" : ""), "data-player": player },
         title);
       if (table.hands && table.hands[player]) seat.append(zone(table.hands[player], "hands." + player));
       const played = table.rummy && table.rummy.played;
-      if (played && played[player]) seat.append(el("p", { class: "played" }, "played ", zone(played[player], "rummy.played." + player)));
+      if (played && played[player]) seat.append(el("p", { class: "played" }, text("played") + " ", zone(played[player], "rummy.played." + player)));
       const bets = table.poker && table.poker.bets;
-      if (bets && player in bets) seat.append(el("p", { class: "bet" }, "bet ", chips(bets[player], { "data-bet": bets[player] })));
+      if (bets && player in bets) seat.append(el("p", { class: "bet" }, text("bet") + " ", chips(bets[player], { "data-bet": bets[player] })));
       seats.append(seat);
     }
     const piles = el("div", { class: "piles" });
     for (const name of ["stock", "dummy", "dead"]) {
-      if (table[name] && typeof table[name] === "object") piles.append(el("p", { class: "pile" }, name + " ", zone(table[name], name)));
+      if (table[name] && typeof table[name] === "object") piles.append(el("p", { class: "pile" }, text(name) + " ", zone(table[name], name)));
     }
-    if (Array.isArray(table.discard)) piles.append(el("p", { class: "pile" }, "discard ", zone(table.discard, "discard")));
-    if (typeof table.pot === "number") piles.append(el("p", { class: "pile" }, "pot ", chips(table.pot, { "data-account": "pot" })));
-    const parts = [el("p", { class: "words", "data-move": frame.move }, "Move " + frame.move + ": " + frame.words), seats, piles];
+    if (Array.isArray(table.discard)) piles.append(el("p", { class: "pile" }, text("discard") + " ", zone(table.discard, "discard")));
+    if (typeof table.pot === "number") piles.append(el("p", { class: "pile" }, text("pot") + " ", chips(table.pot, { "data-account": "pot" })));
+    const parts = [el("p", { class: "words", "data-move": frame.move }, text("move_words", { move: frame.move, words: frame.words })), seats, piles];
     if (table.melds && table.melds.length) {
       const melds = el("ul", { class: "melds" });
       for (const meld of table.melds) {
@@ -121,9 +123,9 @@
     }
     const pots = (table.poker && table.poker.pots) || [];
     if (pots.length) {
-      const list = el("ul", { class: "pots", "aria-label": "Poker pots" });
+      const list = el("ul", { class: "pots", "aria-label": text("poker_pots") });
       pots.forEach((pot, i) => list.append(el("li", { class: "space pot-share", "data-pot": pot.pot, "data-chips": pot.chips },
-        i === 0 ? "main pot" : "side pot " + i, " ", el("b", {}, pot.chips), " ", el("small", {}, pot.eligible.join(", ")))));
+        i === 0 ? text("main_pot") : text("side_pot", { number: i }), " ", el("b", {}, pot.chips), " ", el("small", {}, pot.eligible.join(", ")))));
       parts.push(list);
     }
     $("table").replaceChildren(...parts);
@@ -186,7 +188,7 @@
       notes = (await answer.json()).items;
       drawNotes();
     } catch (error) {
-      $("note-status").textContent = "The annotations could not be read (" + error.message + ").";
+      $("note-status").textContent = text("annotations_unreadable", { error: error.message });
     }
   }
 
@@ -209,7 +211,7 @@
         $("status").textContent = body.detail || body.title || "the replay could not be read";
         return;
       }
-      $("status").textContent = "Showing the " + body.view + " view.";
+      $("status").textContent = text("showing_view", { view: text("view_" + body.view) });
       hands = body.hands;
       frames = body.frames;
       hand = body.hand;
@@ -222,7 +224,7 @@
       await loadNotes();
       if (!stream && !over()) follow();
     } catch (error) {
-      $("status").textContent = "The replay could not be read (" + error.message + "): the page shows the last frame read.";
+      $("status").textContent = text("replay_unreadable", { error: error.message });
     } finally {
       root.removeAttribute("aria-busy");
     }
@@ -338,10 +340,10 @@
         return;
       }
       $("note-comment").value = "";
-      $("note-status").textContent = "Annotation added.";
+      $("note-status").textContent = text("annotation_added");
       await loadNotes();
     } catch (error) {
-      $("note-status").textContent = "The annotation could not be sent (" + error.message + ").";
+      $("note-status").textContent = text("annotation_unsent", { error: error.message });
     }
   });
 

@@ -76,6 +76,10 @@ def table(client: FlaskClient, access: str) -> Table:
     return Table(game, tokens, legal[0]["choices"][0])
 
 
+REDIRECTING = frozenset({"/language/<code>"})
+"""Routes whose success is a redirect (the language switch goes back to the page it was asked from)."""
+
+
 def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
     """The status the role table implies, or ALLOWED (a success)."""
     action = action_of(rule.rule, method)
@@ -160,7 +164,7 @@ def test_every_route_method_and_role_answers_as_the_role_table_says_and_a_refusa
             response = call(sqlite_client, rule, method, at, role, values)
             where = (method, rule.rule, role, response.status_code, response.get_data(as_text=True)[:300])
             if expected == ALLOWED:
-                assert 200 <= response.status_code < 300, where
+                assert 200 <= response.status_code < (400 if rule.rule in REDIRECTING else 300), where
                 continue
             assert response.status_code == expected, where
             assert (stored(sqlite_app), app.game(UUID(at.game.id)).version) == before, where

@@ -32,7 +32,7 @@ def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_s
     assert response.headers["X-Frame-Options"] == "DENY"
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
-    scripts = ["view.js", "settlement.js"]
+    scripts = ["i18n.js", "view.js", "settlement.js"]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
     assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
 

@@ -1,0 +1,141 @@
+"""The pages' languages: English and Norwegian (Bokmål), from one gettext catalogue (api/translations/).
+
+A page speaks the language its reader chose with the switch on the page (kept in a cookie), else the best match of
+the browser's Accept-Language, else English. Every text a page shows comes from the catalogue: the templates'
+through Jinja's `_()`, the scripts' through `page_messages()`, which the base template hands to them as JSON, and
+the names of actions, cards' suits and the sentences of refusals through `action_name()` and `problem_sentence()`,
+which translate the action kinds and the problem titles of the registry under their own message contexts (the
+catalogue's extraction adds them, see tools/messages.py). The API itself stays in English: a problem's `detail`
+is the service's sentence, its `code` is what a page translates.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, redirect, request
+from flask_babel import Babel, get_locale, lazy_gettext, pgettext
+
+from domain.variants import PROBLEMS
+
+LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
+DEFAULT_LANGUAGE = "en"
+COOKIE = "meldbook_lang"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+# Browsers name Norwegian in three ways; the pages have one written form of it.
+SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
+ACTION_CONTEXT, PROBLEM_CONTEXT = "action", "problem"
+
+blp = Blueprint("language", __name__)
+
+
+def chosen_language() -> str:
+    """The cookie's language, else the browser's best, else English."""
+    kept = request.cookies.get(COOKIE, "")
+    if kept in LANGUAGES:
+        return kept
+    asked = request.accept_languages.best_match(list(SPOKEN_AS))
+    return SPOKEN_AS.get(asked or "", DEFAULT_LANGUAGE)
+
+
+def install(app: Flask) -> None:
+    """Babel for the app's pages, with the language switch's route."""
+    Babel(
+        app,
+        default_locale=DEFAULT_LANGUAGE,
+        default_translation_directories=str(TRANSLATIONS),
+        locale_selector=chosen_language,
+    )
+    app.jinja_env.globals.update(
+        languages=LANGUAGES, page_language=page_language, page_messages=page_messages, action_name=action_name,
+        unit_name=unit_name,
+    )
+    app.register_blueprint(blp)
+
+
+def page_language() -> str:
+    return str(get_locale() or DEFAULT_LANGUAGE)
+
+
+@blp.get("/language/<code>")
+def switch(code: str) -> Response:
+    """Keep the reader's choice of language for a year and go back to the page he came from (on this site only)."""
+    back = request.args.get("next", "/play")
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        back = "/play"
+    response = redirect(back, 303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
+    return response
+
+
+def action_name(kind: str) -> str:
+    """An action kind (`draw`, `lay_off`, ...) as the page names it, in the page's language."""
+    return pgettext(ACTION_CONTEXT, kind.replace("_", " "))
+
+
+def problem_sentence(code: str) -> str:
+    """The page's sentence for a refusal's code: its problem's title in the page's language (the code's own text,
+    the API's English detail, is shown beside it by the page)."""
+    problem = PROBLEMS.get(code)
+    return pgettext(PROBLEM_CONTEXT, problem.title) if problem else pgettext(PROBLEM_CONTEXT, "Request refused")
+
+
+# The texts the pages' scripts show, by key; `%(name)s` marks a value the script fills in.
+SCRIPT_TEXTS = {
+    "move_words": lazy_gettext("Move %(move)s: %(words)s"),
+    "showing_view": lazy_gettext("Showing the %(view)s view."),
+    "replay_unreadable": lazy_gettext("The replay could not be read (%(error)s): the page shows the last frame read."),
+    "annotations_unreadable": lazy_gettext("The annotations could not be read (%(error)s)."),
+    "annotation_added": lazy_gettext("Annotation added."),
+    "annotation_unsent": lazy_gettext("The annotation could not be sent (%(error)s)."),
+    "why_balance": lazy_gettext("Why %(player)s's balance?"),
+    "reading": lazy_gettext("Reading…"),
+    "explanation_unreadable": lazy_gettext("The explanation could not be read (%(error)s)."),
+    "settlement_unreadable": lazy_gettext("The settlement could not be read (%(error)s)."),
+    "main_pot": lazy_gettext("main pot"),
+    "side_pot": lazy_gettext("side pot %(number)s"),
+    "poker_pots": lazy_gettext("Poker pots"),
+    "dealer": lazy_gettext("(dealer)"),
+    "played": lazy_gettext("played"),
+    "bet": lazy_gettext("bet"),
+    "stock": lazy_gettext("stock"),
+    "dummy": lazy_gettext("dummy"),
+    "dead": lazy_gettext("dead hand"),
+    "discard": lazy_gettext("discard"),
+    "pot": lazy_gettext("pot"),
+    "kitty": lazy_gettext("kitty"),
+    "nothing_yet": lazy_gettext("nothing yet"),
+    "ace_corner": lazy_gettext("ace %(suit)s"),
+    "move_of_hand": lazy_gettext("move %(move)s, hand %(hand)s"),
+    "status_reversed": lazy_gettext("reversed"),
+    "status_reversal": lazy_gettext("reversal"),
+    "status_replacement": lazy_gettext("replacement"),
+    "undone_by": lazy_gettext("undone by the reversal at move %(move)s"),
+    "nothing": lazy_gettext("nothing"),
+    "unit_money": lazy_gettext("money"),
+    "unit_chips": lazy_gettext("chips"),
+    "unit_points": lazy_gettext("points"),
+    "view_spectator": lazy_gettext("spectator"),
+    "view_full": lazy_gettext("full"),
+    "view_seat": lazy_gettext("seat"),
+    "entries_adding_up": lazy_gettext(
+        "%(count)s entries, adding up to %(totals)s. Each links to its move in the viewer above."
+    ),
+    "undoes": lazy_gettext("undoes the struck line of move %(move)s"),
+}
+
+
+def unit_name(unit: str) -> str:
+    """A settlement's unit (`money`, `chips`, `points`) in the page's language."""
+    text = SCRIPT_TEXTS.get(f"unit_{unit}")
+    return str(text) if text is not None else unit
+
+
+def page_messages() -> dict[str, str]:
+    """The scripts' texts in the page's language, and the page's refusal sentences by problem code."""
+    texts = {key: str(text) for key, text in SCRIPT_TEXTS.items()}
+    texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
+    return texts

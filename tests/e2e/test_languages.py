@@ -1,0 +1,158 @@
+"""The pages speak English and Norwegian (Bokmål): chosen from the browser's Accept-Language, or by the switch on the
+page (a cookie), every text of the page from the one catalogue (api/translations/). The same page is rendered in
+both languages and compared text by text against the catalogue; the catalogue itself must be complete."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api.i18n import COOKIE, TRANSLATIONS
+from bots.twins import recorded_twin
+from tests.e2e.test_every_version import GAMES
+from tests.walk import Walked, store
+from tools.messages import check
+
+NORWEGIAN = read_po((TRANSLATIONS / "nb" / "LC_MESSAGES" / "messages.po").open("rb"))
+TRANSLATED = {m.id: m.string for m in NORWEGIAN if m.id and m.context is None}
+
+
+class Texts(HTMLParser):
+    """The page's text nodes in document order, and the <html> element's lang."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self.lang = ""
+        self.messages = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "html":
+            self.lang = dict(attrs).get("lang") or ""
+        if tag == "body":
+            self.messages = dict(attrs).get("data-messages") or ""
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def texts(page: str) -> Texts:
+    parser = Texts()
+    parser.feed(page)
+    return parser
+
+
+@pytest.fixture
+def game(sqlite_app: Flask) -> Walked:
+    return store(sqlite_app, lambda token: recorded_twin(GAMES["royal"][1](), token))
+
+
+def page_in(client: FlaskClient, path: str, language: str | None) -> Texts:
+    headers = {"Accept-Language": language} if language else {}
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200
+    return texts(response.get_data(as_text=True))
+
+
+def test_the_catalogue_holds_every_text_of_the_pages_translated_and_compiled() -> None:
+    assert check() == []
+
+
+@pytest.mark.parametrize("asked", ["nb", "nb-NO,nb;q=0.9,en;q=0.5", "no", "nn-NO", "da;q=0.3,no;q=0.8"])
+def test_a_browser_asking_for_norwegian_gets_every_text_of_the_page_from_the_norwegian_catalogue(
+    sqlite_client: FlaskClient, game: Walked, asked: str
+) -> None:
+    english = page_in(sqlite_client, f"/games/{game.id}/view?at=3", None)
+    norwegian = page_in(sqlite_client, f"/games/{game.id}/view?at=3", asked)
+    assert (english.lang, norwegian.lang) == ("en", "nb")
+    assert len(english.texts) == len(norwegian.texts)
+    pairs = list(zip(english.texts, norwegian.texts, strict=True))
+    translated = [pair for pair in pairs if catalogued(*pair)]
+    assert len(translated) >= 30  # the controls, the token form, the annotations, the settlement, the board
+    assert sum(en != nb for en, nb in translated) >= 30
+    # Every other text (names, cards, numbers) is the same in both languages.
+    assert [(en, nb) for en, nb in pairs if (en, nb) not in translated and en != nb] == []
+
+
+def shape(text: str) -> re.Pattern[str]:
+    """A catalogue text as a pattern: each %(name)s a named group; symbols (◀ ▶ ·) may stand around it."""
+    parts = re.split(r"%\((\w+)\)s", text)
+    body = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(rf"(?P<before>[^\w]*|.* · ){body}(?P<after>[^\w]*| · .*)")
+
+
+SHAPES = [(shape(en), shape(nb)) for en, nb in TRANSLATED.items()]
+
+
+def catalogued(en: str, nb: str) -> bool:
+    """Whether an English text is a catalogue entry and its Norwegian twin that entry's translation, filled in
+    with the same values."""
+    for english, norwegian in SHAPES:
+        found = english.fullmatch(en)
+        if found:
+            twin = norwegian.fullmatch(nb)
+            if twin is None or twin.groupdict().keys() != found.groupdict().keys():
+                return False
+            values = zip(found.groupdict().values(), twin.groupdict().values(), strict=True)
+            return all(e == n or catalogued(e, n) for e, n in values)
+    return False
+
+
+@pytest.mark.parametrize("asked", [None, "en-GB", "de-DE,fr;q=0.8", "sv"])
+def test_other_languages_get_english(sqlite_client: FlaskClient, game: Walked, asked: str | None) -> None:
+    assert page_in(sqlite_client, f"/games/{game.id}/view", asked).lang == "en"
+
+
+def test_the_switch_keeps_the_choice_over_the_browsers_language_and_returns_to_the_page(
+    sqlite_client: FlaskClient, game: Walked
+) -> None:
+    view = f"/games/{game.id}/view?at=2"
+    english = page_in(sqlite_client, view, "nb")
+    assert english.lang == "nb" and "English" in english.texts
+    switched = sqlite_client.get(f"/language/en?next={view}")
+    assert switched.status_code == 303 and switched.headers["Location"] == view
+    cookie = sqlite_client.get_cookie(COOKIE)
+    assert cookie is not None and cookie.value == "en" and cookie.http_only
+    assert page_in(sqlite_client, view, "nb").lang == "en"
+    sqlite_client.get(f"/language/nb?next={view}")
+    assert page_in(sqlite_client, view, "en").lang == "nb"
+
+
+@pytest.mark.parametrize("away", ["https://example.org/", "//example.org/x", "javascript:alert(1)", "games"])
+def test_the_switch_never_sends_the_reader_to_another_site(sqlite_client: FlaskClient, away: str) -> None:
+    switched = sqlite_client.get("/language/nb", query_string={"next": away})
+    assert switched.status_code == 303 and switched.headers["Location"] == "/play"
+
+
+def test_an_unknown_language_changes_nothing(sqlite_client: FlaskClient, game: Walked) -> None:
+    switched = sqlite_client.get(f"/language/xx?next=/games/{game.id}/view")
+    assert switched.status_code == 303 and sqlite_client.get_cookie(COOKIE) is None
+
+
+def test_the_scripts_texts_and_the_refusal_sentences_come_in_the_pages_language(
+    sqlite_client: FlaskClient, game: Walked
+) -> None:
+    import json
+
+    problems = {m.id: m.string for m in NORWEGIAN if m.context == "problem"}
+    english = json.loads(page_in(sqlite_client, f"/games/{game.id}/view", None).messages)
+    norwegian = json.loads(page_in(sqlite_client, f"/games/{game.id}/view", "nb").messages)
+    assert english.keys() == norwegian.keys()
+    assert english["problem:roby.discard.fits-meld"] == "Discard fits a meld"
+    assert norwegian["problem:roby.discard.fits-meld"] == problems["Discard fits a meld"]
+    assert norwegian["move_words"] == TRANSLATED["Move %(move)s: %(words)s"]
+    changed = [key for key in english if english[key] != norwegian[key]]
+    assert len(changed) >= len(english) * 0.9
+
+
+def test_the_catalogue_files_ship_beside_the_templates() -> None:
+    shipped = Path(TRANSLATIONS)
+    assert (shipped / "nb" / "LC_MESSAGES" / "messages.mo").is_file()
+    assert (shipped / "messages.pot").is_file()
