@@ -13,6 +13,7 @@ from flask import Flask
 from api import (
     access,
     annotations,
+    confirmations,
     contract,
     corrections,
     disputes,
@@ -69,7 +70,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     moves.register_schemas(api)
     blueprints = (
         health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
-        settlement, disputes, verify, notation
+        settlement, disputes, verify, notation, confirmations
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)

@@ -27,6 +27,7 @@ from api.schemas import (
     GameStateSchema,
     StateArgsSchema,
 )
+from service.confirmations import confirmation_summary
 from service.index import GameFilter
 from service.presenting import present_event, present_state
 from service.verify import digest_at
@@ -98,6 +99,7 @@ class Game(MethodView):
             meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer), acting=acting
         )
         shown["digest"] = digest_at(meldbook(), game_id, shown["version"])
+        shown["confirmations"] = confirmation_summary(meldbook(), game_id)
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response

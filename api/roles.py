@@ -67,6 +67,8 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/disputes", "POST"): DISPUTE,
     (f"{GAME}/disputes/<int:dispute_id>/evidence", "POST"): DISPUTE,
     (f"{GAME}/disputes/<int:dispute_id>/ruling", "POST"): RULE,
+    (f"{GAME}/hands/<int:hand>/confirmations", "POST"): CONFIRM,
+    (f"{GAME}/confirmations", "GET"): READ,
     (f"{GAME}/verify", "GET"): READ,
     (f"{GAME}/tokens/recorder", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "POST"): MANAGE,

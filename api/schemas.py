@@ -219,6 +219,14 @@ class GameStateSchema(Schema):
             "still holds it; null for an event stored before the chain existed"
         },
     )
+    confirmations = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(keys=fields.String(), values=fields.Integer()),
+        metadata={
+            "description": "GET /games/{id} only: which hands each player confirmed, by hand number then player: the "
+            "version of the result confirmed (GET /games/{id}/confirmations says whether each still matches)"
+        },
+    )
     legal_actions = fields.List(
         fields.Dict(),
         metadata={
