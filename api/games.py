@@ -10,10 +10,11 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import caller, meldbook, viewer_of
-from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, RETRY_AFTER, TOKEN_OPTIONAL
+from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, NIGHT_TOKEN_HEADER, RETRY_AFTER, TOKEN_OPTIONAL
 from api.idempotency import retry_of_request
 from api.limits import limit
 from api.listing import page_body
+from api.nights import night_token
 from api.parsing import Blueprint
 from api.schemas import (
     EVENTS,
@@ -29,6 +30,7 @@ from api.schemas import (
 )
 from service.confirmations import confirmation_summary
 from service.index import GameFilter
+from service.nights import joined, joining
 from service.presenting import present_event, present_state
 from service.verify import digest_at
 
@@ -43,11 +45,14 @@ class Games(MethodView):
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
     @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
-    @blp.doc(parameters=[IDEMPOTENCY_KEY])
+    @blp.doc(parameters=[IDEMPOTENCY_KEY, NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any]) -> Response:
         """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
         retry = retry_of_request()
         limit("create")
+        night = None
+        if "night" in body:
+            night = joining(meldbook(), body["night"], night_token(), body["variant"], body["players"])
         game, token = meldbook().create_game(
             body["variant"],
             body["players"],
@@ -57,6 +62,7 @@ class Games(MethodView):
             body["recording"],
             body["access"],
             retry=retry,
+            beside=None if night is None else lambda created: [joined(night, created.id)],
         )
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201

@@ -71,6 +71,12 @@ class GameCreateSchema(Schema):
             "read needs one of the game's tokens (without one it answers 404)"
         },
     )
+    night = fields.UUID(
+        metadata={
+            "description": "a night (POST /nights) the game joins as it is created; the night's token goes in the "
+            "X-Night-Token header"
+        },
+    )
 
 
 class GameCreatedSchema(Schema):
