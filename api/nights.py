@@ -36,7 +36,7 @@ def night_token() -> str | None:
     return token or None
 
 
-class MoneySchema(Schema):
+class NightMoneySchema(Schema):
     """An amount of money: whole minor units (øre, cents) of a currency."""
 
     error_messages = BODY_NOT_OBJECT
@@ -57,13 +57,13 @@ class NightCreateSchema(Schema):
 
     title = Line(required=True, validate=validate.Length(min=1, max=use.MAX_TITLE))
     chip_value = fields.Nested(
-        MoneySchema,
+        NightMoneySchema,
         allow_none=True,
         load_default=None,
         metadata={"description": "what one Royal Rummy chip is worth (needed before a Royal Rummy game joins)"},
     )
     robins_stake = fields.Nested(
-        MoneySchema,
+        NightMoneySchema,
         allow_none=True,
         load_default=None,
         metadata={"description": "the stake per Robins Rummy point, when the table plays for money"},
@@ -88,7 +88,7 @@ class NightGameSchema(Schema):
                                                 "Authorization: Bearer"})
 
 
-class EntrySchema(Schema):
+class NightEntrySchema(Schema):
     """A settlement entry behind a figure (GET /games/{id}/settlement shows it in full)."""
 
     version = fields.Integer()
@@ -102,7 +102,7 @@ class EntrySchema(Schema):
     status = fields.String()
 
 
-class LineSchema(Schema):
+class NightLineSchema(Schema):
     """One party's figure in one game, and the money it makes."""
 
     game = fields.String(metadata={"description": "the game's id"})
@@ -112,18 +112,18 @@ class LineSchema(Schema):
     rate = fields.Integer(allow_none=True, metadata={"description": "minor units per figure unit; null: none declared"})
     money = fields.Integer(metadata={"description": "figure x rate, in minor units"})
     how = fields.String(metadata={"description": "how the figure comes from the game's settlement, in words"})
-    entries = fields.List(fields.Nested(EntrySchema))
+    entries = fields.List(fields.Nested(NightEntrySchema))
 
 
-class PartySchema(Schema):
+class NightPartySchema(Schema):
     """A party of the night (a player, [banker] or [pot]) and its net."""
 
     name = fields.String()
     net = fields.Integer(metadata={"description": "in minor units: positive is owed to it, negative it owes"})
-    lines = fields.List(fields.Nested(LineSchema))
+    lines = fields.List(fields.Nested(NightLineSchema))
 
 
-class SheetGameSchema(Schema):
+class NightSheetGameSchema(Schema):
     """One game of the night."""
 
     id = fields.String()
@@ -135,15 +135,15 @@ class SheetGameSchema(Schema):
     checks_held = fields.Boolean(metadata={"description": "the game's settlement's conservation checks all hold"})
 
 
-class TransferSchema(Schema):
+class NightTransferSchema(Schema):
     """One payment that settles the night."""
 
-    from_ = fields.String(data_key="from")
+    from_ = fields.String(data_key="from", attribute="from")
     to = fields.String()
     amount = fields.Integer()
 
 
-class CheckSchema(Schema):
+class NightCheckSchema(Schema):
     """The nets add up to zero."""
 
     total = fields.Integer()
@@ -151,20 +151,20 @@ class CheckSchema(Schema):
     detail = fields.String()
 
 
-class SheetSchema(Schema):
+class NightSheetSchema(Schema):
     """A night's sheet."""
 
     id = fields.String()
     title = fields.String()
     currency = fields.String(allow_none=True)
     unit = fields.String()
-    chip_value = fields.Nested(MoneySchema, allow_none=True)
-    robins_stake = fields.Nested(MoneySchema, allow_none=True)
+    chip_value = fields.Nested(NightMoneySchema, allow_none=True)
+    robins_stake = fields.Nested(NightMoneySchema, allow_none=True)
     access = fields.String(metadata={"description": "private when it holds a private game"})
-    games = fields.List(fields.Nested(SheetGameSchema))
-    parties = fields.List(fields.Nested(PartySchema))
-    check = fields.Nested(CheckSchema)
-    transfers = fields.List(fields.Nested(TransferSchema), metadata={"description": "the fewest payments"})
+    games = fields.List(fields.Nested(NightSheetGameSchema))
+    parties = fields.List(fields.Nested(NightPartySchema))
+    check = fields.Nested(NightCheckSchema)
+    transfers = fields.List(fields.Nested(NightTransferSchema), metadata={"description": "the fewest payments"})
     greedy_transfers = fields.Integer(
         allow_none=True,
         metadata={"description": "how many payments the largest-debtor-pays-largest-creditor matching takes"},
@@ -209,7 +209,7 @@ class Nights(MethodView):
 class Night(MethodView):
     """One night's sheet."""
 
-    @blp.response(200, SheetSchema, content_type="application/json")
+    @blp.response(200, NightSheetSchema, content_type="application/json")
     @blp.alt_response(200, description="the sheet as CSV, for Accept: text/csv", content_type=CSV, success=True)
     @blp.problem(404, "no such night (or one holding a private game, without its token)")
     @blp.doc(parameters=[NIGHT_TOKEN_HEADER])
@@ -239,7 +239,7 @@ class NightGames(MethodView):
     """The games of a night."""
 
     @blp.arguments(NightGameSchema)
-    @blp.response(201, SheetSchema)
+    @blp.response(201, NightSheetSchema)
     @blp.problem(401, "no night token, or no game token")
     @blp.problem(403, "not the night's token, or not the game's recorder token")
     @blp.problem(404, "no such night or game")
