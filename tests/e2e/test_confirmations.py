@@ -19,7 +19,7 @@ def play_until_a_hand_is_scored(client: FlaskClient, game: Created, seed: int = 
     """Post listed moves until the first hand has ended; the version of the last event of that move."""
     rng = random.Random(seed)
     for _ in range(600):
-        version, legal, over = legal_actions(client, game)
+        _, legal, over = legal_actions(client, game)
         assert not over
         response = client.post(f"{game.url}/moves", json=pick_body(legal, rng), headers=game.auth)
         assert response.status_code == 201, response.get_json()
