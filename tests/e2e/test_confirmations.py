@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from uuid import UUID
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from domain.confirmations import confirmations_id
 from tests.e2e.helpers import Created, assert_problem, bearer, create, legal_actions, pick_body, stored
+from tests.integration.test_hash_chain import raw_state, write_state
 
 PLAYERS = ("Ann", "Bob", "Cy")
 HAND_ENDERS = {"WentOut", "HandEnded", "HandBlocked", "HandVoided"}
@@ -133,3 +136,19 @@ def test_a_correction_of_the_hand_makes_its_confirmation_no_longer_match(shared_
     listed = client.get(f"{game.url}/confirmations").get_json()["items"]
     assert [(item["at"], item["matches"]) for item in listed] == [(at, False)]
     assert_problem(confirm(client, game, 1, ann), 409, "hand-not-scored")
+
+
+def test_the_confirmations_are_chained_and_an_edit_underneath_the_api_is_named_and_unmatches(
+    app: Flask, client: FlaskClient, store_env: dict[str, str]
+) -> None:
+    game = create(client, players=PLAYERS)
+    at = play_until_a_hand_is_scored(client, game)
+    assert confirm(client, game, 1, seat(client, game, "Ann")).status_code == 201
+    meldbook, game_id = app.extensions["meldbook"], UUID(game.id)
+    stream = confirmations_id(game_id)
+    write_state(meldbook, store_env, stream, 2, {**raw_state(meldbook, stream, 2), "player": "Bob"})
+    verified = client.get(f"{game.url}/verify").get_json()
+    assert not verified["ok"] and verified["streams"]["game"]["ok"]
+    assert verified["streams"]["confirmations"]["broken"]["version"] == 2
+    write_state(meldbook, store_env, game_id, at, {**raw_state(meldbook, game_id, at), "tampered": True})
+    assert [item["matches"] for item in client.get(f"{game.url}/confirmations").get_json()["items"]] == [False]
