@@ -151,12 +151,13 @@ def remove_game(app: Meldbook, night_id: UUID, token: str | None, game_id: UUID)
     change_stream(app, lambda: night_of(app, night_id), lambda night: night.remove_game(game_id))
 
 
-def sheet(app: Meldbook, night_id: UUID, token: str | None) -> dict[str, Any]:
-    """The night's sheet; a night holding a private game answers only its token (404 otherwise)."""
+def sheet(app: Meldbook, night_id: UUID, token: str | None, operator: bool = False) -> dict[str, Any]:
+    """The night's sheet; a night holding a private game answers only its token (404 otherwise), or the operator
+    (the command line, which holds the store)."""
     night = night_of(app, night_id)
     games = [_night_game(app, UUID(game)) for game in night.games]
     private = any(app.created(UUID(game.id)).access == "private" for game in games)
-    if private and not opened_by(night, token):
+    if private and not operator and not opened_by(night, token):
         raise NightNotFoundError(f"there is no night {night_id}")
     money = Money(
         night.currency,
