@@ -30,7 +30,7 @@ from api.schemas import (
 )
 from service.confirmations import confirmation_summary
 from service.index import GameFilter
-from service.nights import joined, joining
+from service.nights import Beside, created_in_night
 from service.presenting import present_event, present_state
 from service.verify import digest_at
 
@@ -50,20 +50,25 @@ class Games(MethodView):
         """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
         retry = retry_of_request()
         limit("create")
-        night = None
+
+        def create(beside: Beside | None = None) -> tuple[Any, str]:
+            return meldbook().create_game(
+                body["variant"],
+                body["players"],
+                body["options"],
+                body["deal_mode"],
+                body["title"],
+                body["recording"],
+                body["access"],
+                retry=retry,
+                beside=beside,
+            )
+
         if "night" in body:
-            night = joining(meldbook(), body["night"], night_token(), body["variant"], body["players"])
-        game, token = meldbook().create_game(
-            body["variant"],
-            body["players"],
-            body["options"],
-            body["deal_mode"],
-            body["title"],
-            body["recording"],
-            body["access"],
-            retry=retry,
-            beside=None if night is None else lambda created: [joined(night, created.id)],
-        )
+            joining = (body["night"], night_token(), body["variant"], body["players"])
+            game, token = created_in_night(meldbook(), *joining, create)
+        else:
+            game, token = create()
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201
         response.headers["Location"] = url_for("games.Game", game_id=game.id)

@@ -9,11 +9,12 @@ without it the night answers 404 as one that does not exist.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
 
 from domain.errors import MeldbookError
 from domain.game import Game
@@ -23,7 +24,7 @@ from domain.nights.transfers import MAX_PARTIES
 from domain.settlement import settlement_of
 from domain.text import check_line
 from domain.variants import variant_named
-from service.annotations import change_stream
+from service.annotations import SAVE_ATTEMPTS, change_stream
 from service.application import Meldbook
 from service.settlement import record_of
 from service.tokens import new_token, token_hash
@@ -75,6 +76,7 @@ def open_night(
 
 def night_of(app: Meldbook, night_id: UUID) -> Night:
     """The night as stored; refused when there is none."""
+    night: Any
     try:
         night = app.repository.get(night_id)
     except AggregateNotFoundError:
@@ -131,6 +133,35 @@ def joined(night: Night, game_id: UUID) -> Night:
     """The night, with a game just set up taken in (saved with the game, in its transaction)."""
     night.add_game(game_id)
     return night
+
+
+Beside = Callable[[Game], Sequence[Any]]
+"""What a game's creation saves beside it, in its transaction (service/application.py: create_game)."""
+Created = TypeVar("Created")
+
+
+def created_in_night(
+    app: Meldbook,
+    night_id: UUID,
+    token: str | None,
+    variant: str,
+    players: list[str],
+    create: Callable[[Beside], Created],
+) -> Created:
+    """Create a game (`create`, given what to save beside it) that joins a night in the same transaction, once the
+    night's token and the game are checked; a game that joined the night meanwhile is met by loading it again."""
+    for attempt in range(SAVE_ATTEMPTS):
+        night = joining(app, night_id, token, variant, players)
+
+        def beside(game: Game, night: Night = night) -> list[Any]:
+            return [joined(night, game.id)]
+
+        try:
+            return create(beside)
+        except IntegrityError:
+            if attempt == SAVE_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 def add_game(app: Meldbook, night_id: UUID, token: str | None, game_id: UUID) -> None:

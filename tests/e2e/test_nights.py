@@ -9,10 +9,12 @@ import csv
 import io
 import random
 from typing import Any
+from uuid import UUID
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.nights import created_in_night
 from tests.e2e.helpers import Created, assert_problem, bearer, create, play, stored
 from tests.unit.test_night_transfers import brute_force_minimum
 
@@ -220,3 +222,23 @@ def test_every_refusal_is_a_problem_and_stores_nothing(shared_app: Flask, shared
     for response, status, code in refusals:
         assert_problem(response, status, code)
     assert stored(shared_app) == before
+
+
+def test_a_game_created_into_a_night_that_changed_meanwhile_is_saved_with_it_on_a_second_try(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
+    app = shared_app.extensions["meldbook"]
+    night_id, token = money_night(shared_client)
+    elsewhere = create(shared_client, ("Ann", "Bob"), "robins")
+    tries = []
+
+    def create_game(beside: Any) -> Any:
+        if not tries:  # another request takes a game into the night between this one's reading and its saving
+            assert join(shared_client, night_id, token, elsewhere).status_code == 201
+        tries.append(1)
+        return app.create_game("robins", ["Cy", "Dan"], {}, "shuffled", beside=beside)
+
+    game, _ = created_in_night(app, UUID(night_id), token["X-Night-Token"], "robins", ["Cy", "Dan"], create_game)
+    assert len(tries) == 2
+    games = shared_client.get(f"/nights/{night_id}").get_json()["games"]
+    assert [g["id"] for g in games] == [elsewhere.id, str(game.id)]
