@@ -18,8 +18,9 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.errors import MeldbookError
 from domain.game import Game
+from domain.nights.lines import Money
 from domain.nights.night import Night
-from domain.nights.sheet import Money, NightGame, night_sheet, parties_of
+from domain.nights.sheet import NightGame, night_sheet, parties_of
 from domain.nights.transfers import MAX_PARTIES
 from domain.settlement import settlement_of
 from domain.text import check_line
