@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from domain.confirmations import confirmations_id
 from tests.e2e.helpers import Created, assert_problem, bearer, create, legal_actions, pick_body, stored
 from tests.integration.test_hash_chain import raw_state, write_state
+from tests.unit.corrections.test_roby_past_hand import AMEND, second_deal, two_hands
 
 PLAYERS = ("Ann", "Bob", "Cy")
 HAND_ENDERS = {"WentOut", "HandEnded", "HandBlocked", "HandVoided"}
@@ -152,3 +153,35 @@ def test_the_confirmations_are_chained_and_an_edit_underneath_the_api_is_named_a
     assert verified["streams"]["confirmations"]["broken"]["version"] == 2
     write_state(meldbook, store_env, game_id, at, {**raw_state(meldbook, game_id, at), "tampered": True})
     assert [item["matches"] for item in client.get(f"{game.url}/confirmations").get_json()["items"]] == [False]
+
+
+def test_an_amendment_of_a_confirmed_hand_moves_its_result_and_the_player_confirms_it_again(
+    shared_client: FlaskClient,
+) -> None:
+    client, players = shared_client, ("ann", "bob", "cy")
+    table = two_hands(*players)
+    game = create(client, players, deal_mode="recorded")
+    version = game.version
+    for envelope in table.events("MoveRecorded"):
+        response = client.post(
+            f"{game.url}/moves", json={**envelope.action, "expected_version": version}, headers=game.auth
+        )
+        assert response.status_code == 201, response.get_json()
+        version = response.get_json()["version"]
+    cy = seat(client, game, "cy")
+    first = confirm(client, game, 2, cy).get_json()
+    assert first["at"] == version  # the game's last move scored hand 2 and paid the pot
+    correction = {**AMEND, "kind": "amend", "move": second_deal(table), "reason": "cy held the 7S"}
+    del correction["type"]
+    response = client.post(
+        f"{game.url}/corrections", json={**correction, "expected_version": version}, headers=game.auth
+    )
+    assert response.status_code == 201, response.get_json()
+    corrected = client.get(game.url).get_json()
+    assert [i["matches"] for i in client.get(f"{game.url}/confirmations").get_json()["items"]] == [False]
+    again = confirm(client, game, 2, cy, {"digest": corrected["digest"]})
+    assert again.status_code == 201, again.get_json()
+    assert again.get_json()["at"] == corrected["version"] > first["at"]
+    listed = client.get(f"{game.url}/confirmations").get_json()["items"]
+    assert [(i["at"], i["matches"]) for i in listed] == [(first["at"], False), (corrected["version"], True)]
+    assert client.get(game.url).get_json()["confirmations"] == {"2": {"cy": corrected["version"]}}
