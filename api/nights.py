@@ -19,8 +19,9 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from api.access import check_game_access, meldbook
-from api.contract import NIGHT_TOKEN_HEADER, RECORDER_ONLY
+from api.contract import NIGHT_TOKEN_HEADER, RECORDER_ONLY, RETRY_AFTER
 from api.fields import JsonWholeNumber, Line
+from api.limits import limit
 from api.parsing import Blueprint
 from api.roles import MANAGE
 from api.schemas import BODY_NOT_OBJECT
@@ -196,8 +197,10 @@ class Nights(MethodView):
     @blp.arguments(NightCreateSchema)
     @blp.response(201, NightCreatedSchema)
     @blp.problem(422, "a malformed field, or a chip value and a stake in two currencies")
+    @blp.problem(429, "too many new games and nights from this address (rate limit)", headers=RETRY_AFTER)
     def post(self, body: dict[str, Any]) -> Response:
         """Open a night; its token in the answer is shown only this once."""
+        limit("create")
         night, token = use.open_night(meldbook(), body["title"], body["chip_value"], body["robins_stake"])
         response = jsonify({"id": str(night.id), "token": token, "title": night.title, "currency": night.currency})
         response.status_code = 201
