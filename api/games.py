@@ -43,6 +43,9 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
+    @blp.problem(401, "a game joining a night without the night's X-Night-Token")
+    @blp.problem(403, "an X-Night-Token that is not the night's")
+    @blp.problem(404, "a night that does not exist")
     @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
     @blp.doc(parameters=[IDEMPOTENCY_KEY, NIGHT_TOKEN_HEADER])
