@@ -61,6 +61,13 @@ def check_access() -> Any:
     if rule.rule in TICKETED and "ticket" in request.args:  # signed for this game and a view: no token to resolve
         g.ticket_viewer = meldbook().tickets.viewer(game_id, request.args["ticket"])
         return None
+    check_game_access(game_id, action)
+    return None
+
+
+def check_game_access(game_id: UUID, action: str) -> Caller:
+    """Resolve the bearer token to a role in the game, keep it in `g.caller`, and refuse it unless the role may do
+    the action (a private game answers anything but one of its tokens as a game that does not exist)."""
     g.caller = caller = meldbook().caller(game_id, bearer_token())
     role = role_of(caller.grant) if caller.grant else ANONYMOUS
     if caller.grant is None and caller.access == "private":
@@ -71,7 +78,7 @@ def check_access() -> Any:
         if role == ANONYMOUS:
             raise MissingTokenError(f"this needs one of the game's tokens: Authorization: Bearer <token> ({action})")
         raise NotPermittedError(f"a {role} token may not {action} in this game")
-    return None
+    return caller
 
 
 def caller() -> Caller:

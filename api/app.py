@@ -13,6 +13,7 @@ from flask import Flask
 from api import (
     access,
     annotations,
+    confirmations,
     contract,
     corrections,
     disputes,
@@ -24,6 +25,7 @@ from api import (
     limits,
     logs,
     moves,
+    nights,
     notation,
     pages,
     problem_types,
@@ -70,7 +72,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     moves.register_schemas(api)
     blueprints = (
         health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
-        settlement, disputes, verify, notation
+        settlement, disputes, verify, notation, confirmations, nights
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)

@@ -13,6 +13,7 @@ from api.archive_cli import export_games, import_games, simulate
 from api.backup_cli import backup, restore_backup
 from api.games_cli import games
 from api.headers import QuietRequestHandler
+from api.nights_cli import nights
 from api.replay_cli import replay
 from api.version import __version__
 from service.config import data_dir, store_env, store_location
@@ -30,6 +31,7 @@ def main() -> None:
 
 
 main.add_command(games)
+main.add_command(nights)
 main.add_command(replay)
 main.add_command(backup)
 main.add_command(restore_backup)

@@ -86,3 +86,12 @@ DEVICE_LABEL: dict[str, Any] = {
     "description": "a label for the device the move is recorded on (single-line text), stored in the move's "
     "envelope beside the role that recorded it",
 }
+NIGHT_TOKEN_HEADER: dict[str, Any] = {
+    "in": "header",
+    "name": "X-Night-Token",
+    "required": False,
+    "schema": {"type": "string", "maxLength": 200},
+    "description": "the night's token, shown once by POST /nights: needed to take a game into a night or out of it "
+    "(with the game's recorder token as Authorization: Bearer), and to read the sheet of a night that holds a "
+    "private game",
+}

@@ -10,10 +10,11 @@ from flask import Response, jsonify, url_for
 from flask.views import MethodView
 
 from api.access import caller, meldbook, viewer_of
-from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, RETRY_AFTER, TOKEN_OPTIONAL
+from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, NIGHT_TOKEN_HEADER, RETRY_AFTER, TOKEN_OPTIONAL
 from api.idempotency import retry_of_request
 from api.limits import limit
 from api.listing import page_body
+from api.nights import night_token
 from api.parsing import Blueprint
 from api.schemas import (
     EVENTS,
@@ -27,7 +28,9 @@ from api.schemas import (
     GameStateSchema,
     StateArgsSchema,
 )
+from service.confirmations import confirmation_summary
 from service.index import GameFilter
+from service.nights import Beside, created_in_night
 from service.presenting import present_event, present_state
 from service.verify import digest_at
 
@@ -40,23 +43,35 @@ class Games(MethodView):
 
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
+    @blp.problem(401, "a game joining a night without the night's X-Night-Token")
+    @blp.problem(403, "an X-Night-Token that is not the night's")
+    @blp.problem(404, "a night that does not exist")
     @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
-    @blp.doc(parameters=[IDEMPOTENCY_KEY])
+    @blp.doc(parameters=[IDEMPOTENCY_KEY, NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any]) -> Response:
         """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
         retry = retry_of_request()
         limit("create")
-        game, token = meldbook().create_game(
-            body["variant"],
-            body["players"],
-            body["options"],
-            body["deal_mode"],
-            body["title"],
-            body["recording"],
-            body["access"],
-            retry=retry,
-        )
+
+        def create(beside: Beside | None = None) -> tuple[Any, str]:
+            return meldbook().create_game(
+                body["variant"],
+                body["players"],
+                body["options"],
+                body["deal_mode"],
+                body["title"],
+                body["recording"],
+                body["access"],
+                retry=retry,
+                beside=beside,
+            )
+
+        if "night" in body:
+            joining = (body["night"], night_token(), body["variant"], body["players"])
+            game, token = created_in_night(meldbook(), *joining, create)
+        else:
+            game, token = create()
         response = jsonify({"id": str(game.id), "version": game.version, "token": token})
         response.status_code = 201
         response.headers["Location"] = url_for("games.Game", game_id=game.id)
@@ -98,6 +113,7 @@ class Game(MethodView):
             meldbook().game(game_id), viewer, hands=meldbook().hand_spans(game_id, viewer), acting=acting
         )
         shown["digest"] = digest_at(meldbook(), game_id, shown["version"])
+        shown["confirmations"] = confirmation_summary(meldbook(), game_id)
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response

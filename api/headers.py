@@ -24,7 +24,7 @@ PAGE_POLICY = (
 DATA_POLICY = "default-src 'none'; frame-ancestors 'none'"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CORS_METHODS = "GET, POST"
-CORS_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, X-Request-ID"
+CORS_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, X-Night-Token, X-Request-ID"
 CORS_EXPOSED = "ETag, Location, Retry-After, WWW-Authenticate, X-Request-ID"
 
 

@@ -26,6 +26,11 @@ ANNOTATE, DISPUTE, CONFIRM, RULE = "annotate", "dispute", "confirm", "rule"
 """Decided here for the replay, settlement and table-side routes: annotate a hand, open a dispute, confirm a
 hand's result, rule on a dispute."""
 
+NIGHT = "night"
+"""A night's routes: its sheet (anyone's for a public night, the night token's for one holding a private game) and
+its games (taken in or out with the night's token and the game's recorder token); the night's token is checked by
+the view (service/nights.py), the game's recorder token by the game's access rules."""
+
 MAY: dict[str, frozenset[str]] = {
     ANONYMOUS: frozenset({READ}),
     VIEWER: frozenset({READ}),
@@ -68,6 +73,8 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/disputes", "POST"): DISPUTE,
     (f"{GAME}/disputes/<int:dispute_id>/evidence", "POST"): DISPUTE,
     (f"{GAME}/disputes/<int:dispute_id>/ruling", "POST"): RULE,
+    (f"{GAME}/hands/<int:hand>/confirmations", "POST"): CONFIRM,
+    (f"{GAME}/confirmations", "GET"): READ,
     (f"{GAME}/verify", "GET"): READ,
     (f"{GAME}/tokens/recorder", "POST"): MANAGE,
     (f"{GAME}/tokens/seats/<player>", "POST"): MANAGE,
@@ -81,6 +88,11 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/settlement/players/<player>", "GET"): READ,
     (f"{GAME}/audit", "GET"): READ,
     (f"{GAME}/what-if", "POST"): READ,
+    ("/nights", "POST"): OPEN,
+    ("/nights/<uuid:night_id>", "GET"): NIGHT,
+    ("/nights/<uuid:night_id>/sheet.csv", "GET"): NIGHT,
+    ("/nights/<uuid:night_id>/games", "POST"): NIGHT,
+    ("/nights/<uuid:night_id>/games/<uuid:game_id>", "DELETE"): MANAGE,
 }
 """The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
 

@@ -71,6 +71,12 @@ class GameCreateSchema(Schema):
             "read needs one of the game's tokens (without one it answers 404)"
         },
     )
+    night = fields.UUID(
+        metadata={
+            "description": "a night (POST /nights) the game joins as it is created; the night's token goes in the "
+            "X-Night-Token header"
+        },
+    )
 
 
 class GameCreatedSchema(Schema):
@@ -217,6 +223,14 @@ class GameStateSchema(Schema):
             "description": "GET /games/{id} only: the record's digest at its version (the hash chain's link "
             "there): keep it, and GET /games/{id}/verify?digest=...&at=<version> later shows whether the record "
             "still holds it; null for an event stored before the chain existed"
+        },
+    )
+    confirmations = fields.Dict(
+        keys=fields.String(),
+        values=fields.Dict(keys=fields.String(), values=fields.Integer()),
+        metadata={
+            "description": "GET /games/{id} only: which hands each player confirmed, by hand number then player: the "
+            "version of the result confirmed (GET /games/{id}/confirmations says whether each still matches)"
         },
     )
     legal_actions = fields.List(

@@ -119,7 +119,8 @@ GENERIC: tuple[Problem, ...] = (
     Problem(
         "hand-not-found",
         "No such hand",
-        "the replay's `hand`: hands are numbered from 1 up to the game's current hand",
+        "the replay's `hand`, or the hand a confirmation names: hands are numbered from 1 up to the game's current "
+        "hand",
         "game 00000000-0000-4000-8000-000000000000 has 3 hands, not 4",
         404,
     ),

@@ -91,6 +91,11 @@ class Variant(ABC):
     conservation: ClassVar[tuple[Conservation, ...]] = ()
     """The conservation laws of its units, checked by the settlement at every event."""
 
+    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
+        """How a night counts a game of the variant: each party's NightLine (domain/nights/lines.py) from the game's
+        settlement and the night's Money; each variant says it in domain/<variant>/night.py."""
+        raise NotImplementedError(f"{self.title} games are not counted by nights")
+
     def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults."""
         specs = {spec.name: spec for spec in self.option_specs}

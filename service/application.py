@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -99,10 +99,12 @@ class Meldbook(AccessCases, ChainedApplication):
         recording: str = "recorder",
         access: str = "public",
         retry: Retry | None = None,
+        beside: Callable[[Game], Sequence[Any]] | None = None,
     ) -> tuple[Game, str]:
         """Set up a game and return it with its recorder token (shown once, stored hashed).
 
         Under an Idempotency-Key the token is derived from the key, and a retry answers the game it created.
+        `beside` gives aggregates changed for the new game (the night it joins), saved in the same transaction.
         """
         keyed = (self.keyed.new_game_record_id(retry.key), NEW_GAME, retry) if retry else None
         if retry and (answered := self.answered(keyed)):
@@ -112,7 +114,7 @@ class Meldbook(AccessCases, ChainedApplication):
             variant, players, options, deal_mode, token_hash(token), self.chance, title, recording, access
         )
         try:
-            self.save(game, keyed_record(keyed, game.id, 0, game.version))
+            self.save(game, keyed_record(keyed, game.id, 0, game.version), *(beside(game) if beside else ()))
             self.kept.keep(game)
         except IntegrityError:  # the same key committed first, in this worker or another
             if retry and (answered := self.answered(keyed)):

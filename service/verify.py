@@ -13,6 +13,7 @@ from uuid import UUID
 
 from domain.annotations import annotations_id
 from domain.chain import BrokenLink, ChainReport, check_digest
+from domain.confirmations import confirmations_id
 from domain.disputes import disputes_id
 from service.application import Meldbook
 from service.chain import read_chain, stored_link
@@ -21,6 +22,7 @@ STREAMS: dict[str, Callable[[UUID], UUID]] = {
     "game": lambda game_id: game_id,
     "annotations": annotations_id,
     "disputes": disputes_id,
+    "confirmations": confirmations_id,
 }
 """The chained streams of a game, by name, each with its id."""
 

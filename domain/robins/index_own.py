@@ -106,5 +106,16 @@ OWN: RuleIndex = rule_index(
                 "test_when_the_stock_is_empty_at_the_draw_the_hand_ends_after_any_claim",
             ),
         ),
+        (
+            "robins.own.night-money",
+            "**In a night.** When a night declares a stake per point, each pair of players settles its difference "
+            "over the final scores: the one with fewer points pays the other (the other's points less his) times "
+            "the stake, so a player's net is the stake times (n times his points less all the players' points). "
+            "Without a stake, the game counts no money.",
+            (
+                "tests/unit/test_night_lines.py::test_robins_rummy_settles_each_pair_of_final_scores_at_the_stake",
+                "tests/unit/test_night_lines.py::test_without_a_stake_robins_rummy_counts_no_money_and_shows_the_points",
+            ),
+        ),
     ),
 )

@@ -9,7 +9,7 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.robins import catalogue, dealing, events, legacy, legal, table, turn, words
+from domain.robins import catalogue, dealing, events, legacy, legal, night, table, turn, words
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import hands_shown
@@ -61,6 +61,10 @@ class Robins(Variant):
     rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
+
+    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
+        """How a night counts a game of this variant, party by party (domain/robins/night.py)."""
+        return night.night_lines(settlement, players, money)
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

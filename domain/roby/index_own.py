@@ -98,5 +98,15 @@ OWN: RuleIndex = rule_index(
             "round cannot cut the same single card.",
             ("tests/unit/roby/test_deck_and_deal.py::test_players_tied_for_the_highest_cut_cut_again",),
         ),
+        (
+            "roby.own.night-money",
+            "**In a night.** A night counts a Roby game in money as it is: each player's money balance in the game's "
+            "settlement. While the game is still being played, the money in its pot belongs to nobody yet and is "
+            "the night's party `[pot]`.",
+            (
+                "tests/unit/test_night_lines.py::"
+                "test_roby_counts_each_players_money_balance_and_the_pot_while_the_game_is_played",
+            ),
+        ),
     ),
 )

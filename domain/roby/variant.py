@@ -10,7 +10,7 @@ from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import catalogue, dealing, events, legacy, legal, play, settle, words
+from domain.roby import catalogue, dealing, events, legacy, legal, night, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -80,6 +80,10 @@ class Roby(Variant):
     rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
+
+    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
+        """How a night counts a game of this variant, party by party (domain/roby/night.py)."""
+        return night.night_lines(settlement, players, money)
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (

@@ -121,5 +121,16 @@ OWN: RuleIndex = rule_index(
             "The rummy default is aces high.",
             ("tests/unit/royal/test_setup.py::test_aces_high_or_low_is_an_option_of_the_rummy_hand",),
         ),
+        (
+            "royal.own.night-money",
+            "**In a night.** A night counts a Royal Rummy game in chips at its chip value: each player's chips less "
+            "the stack the banker handed him (bought at the start, cashed in at the end); the banker is the night's "
+            "party `[banker]`, whose figure is minus the players' together (the chips left on the board and the "
+            "aces go to him).",
+            (
+                "tests/unit/test_night_lines.py::"
+                "test_royal_rummy_counts_chips_less_the_stack_at_the_chip_value_and_the_banker_takes_the_rest",
+            ),
+        ),
     ),
 )

@@ -20,6 +20,7 @@ from domain.royal import (
     events_play,
     legacy,
     legal,
+    night,
     poker,
     rummy,
     settle,
@@ -98,6 +99,10 @@ class RoyalRummy(Variant):
     rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
+
+    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
+        """How a night counts a game of this variant, party by party (domain/royal/night.py)."""
+        return night.night_lines(settlement, players, money)
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind

@@ -17,7 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
-from api.roles import ASSET_ROUTES, OPEN, READ, RECORD, RULE, SEAT, action_of, may
+from api.roles import ASSET_ROUTES, CONFIRM, MANAGE, OPEN, READ, RECORD, RULE, SEAT, action_of, may
 from tests.e2e.helpers import Created, bearer, create, stored
 
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -25,7 +25,9 @@ ACTING, OTHER = "Ann", "Bob"
 ROLES = ("anonymous", "viewer", "seat", "other-seat", "arbiter", "recorder", "revoked", "other-game")
 """Those the table refuses are tried first: a role it allows may change the game."""
 ALLOWED = "allowed"
-PATH_VALUES = {"player": ACTING, "label": "club", "code": "not-permitted", "filename": "x.css", "name": "x.css"}
+PATH_VALUES = {
+    "player": ACTING, "label": "club", "code": "not-permitted", "filename": "x.css", "name": "x.css", "hand": 1
+}
 QUERIES: dict[str, dict[str, Any]] = {"/games/<uuid:game_id>/state": {"at": 1}}
 BODIES: dict[tuple[str, str], Any] = {
     ("/games", "POST"): {"variant": "roby", "players": ["p1", "p2"], "deal_mode": "shuffled"},
@@ -39,7 +41,13 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/<uuid:game_id>/disputes/<int:dispute_id>/evidence", "POST"): {"event": 1, "note": "evidence"},
     ("/games/<uuid:game_id>/disputes/<int:dispute_id>/ruling", "POST"): {"ruling": "upheld"},
     ("/games/import", "POST"): '[Variant "roby"]\n[Seat1 "p1"]\n[Seat2 "p2"]\n[DealMode "shuffled"]\n',
+    ("/games/<uuid:game_id>/hands/<int:hand>/confirmations", "POST"): {"player": ACTING},
+    ("/nights", "POST"): {"title": "Friday", "chip_value": {"amount": 50, "currency": "NOK"}},
 }
+NIGHT_TOKEN = "night token"
+"""The X-Night-Token header of a night's routes, made for the night at hand."""
+NIGHT_GAMES = ("/nights/<uuid:night_id>/games", "POST")
+"""Taking a game into a night: the game named in its body answers to the game's own access rules, as managing it."""
 CORRECTION = "correction body"
 """The body of the corrections route, made for the game at hand (it voids a move recorded for it)."""
 WRITERS = ("seat", "other-seat", "recorder")
@@ -83,7 +91,10 @@ REDIRECTING = frozenset({"/language/<code>"})
 def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
     """The status the role table implies, or ALLOWED (a success)."""
     action = action_of(rule.rule, method)
-    if action == OPEN or "game_id" not in rule.arguments:
+    game_scoped = "game_id" in rule.arguments
+    if (rule.rule, method) == NIGHT_GAMES:
+        action, game_scoped = MANAGE, True
+    if action == OPEN or not game_scoped:
         return ALLOWED
     private = access == "private"
     if role in ("revoked", "other-game"):
@@ -96,11 +107,13 @@ def expectation(rule: Rule, method: str, role: str, access: str) -> int | str:
         return 403
     if action == RULE and role != "arbiter":  # the domain's rule: the arbiter rules, once the recorder issued one
         return 403
+    if action == CONFIRM:  # the domain's rules: a seat confirms for its own player, the hand is not scored yet
+        return 409 if role == "seat" else 403
     return ALLOWED
 
 
 def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[str, Any]:
-    values = {name: PATH_VALUES.get(name, at.game.id) for name in rule.arguments}
+    values: dict[str, Any] = {name: PATH_VALUES.get(name, at.game.id) for name in rule.arguments}
     if "annotation_id" in rule.arguments:
         writer = bearer(at.tokens[role if role in WRITERS else "recorder"])
         body = BODIES[("/games/<uuid:game_id>/annotations", "POST")]
@@ -115,7 +128,21 @@ def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[s
         response = client.post(f"{at.game.url}/disputes", json=body, headers=writer)
         assert response.status_code == 201, response.get_json()
         values["dispute_id"] = response.get_json()["id"]
+    if "night_id" in rule.arguments:
+        values["night_id"], values[NIGHT_TOKEN] = night_of(client, at, holding=rule.rule.endswith("<uuid:game_id>"))
     return values
+
+
+def night_of(client: FlaskClient, at: Table, holding: bool) -> tuple[str, dict[str, str]]:
+    """A new night (holding the table's game, if asked) and its token's header."""
+    response = client.post("/nights", json=BODIES[("/nights", "POST")])
+    assert response.status_code == 201, response.get_json()
+    night, token = response.get_json()["id"], {"X-Night-Token": response.get_json()["token"]}
+    if holding:
+        headers = {**token, **bearer(at.tokens["recorder"])}
+        response = client.post(f"/nights/{night}/games", json={"game": at.game.id}, headers=headers)
+        assert response.status_code == 201, response.get_json()
+    return night, token
 
 
 def void_of_the_last_move(client: FlaskClient, at: Table) -> dict[str, Any]:
@@ -134,7 +161,9 @@ def void_of_the_last_move(client: FlaskClient, at: Table) -> dict[str, Any]:
 def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, values: dict[str, Any]) -> Any:
     path = rule.build(values, append_unknown=False)[1]  # type: ignore[index]
     body = at.move if rule.rule.endswith("/moves") else values.get(CORRECTION, BODIES.get((rule.rule, method)))
-    headers = bearer(at.tokens[role]) if role != "anonymous" else {}
+    if (rule.rule, method) == NIGHT_GAMES:
+        body = {"game": at.game.id}
+    headers = {**(bearer(at.tokens[role]) if role != "anonymous" else {}), **values.get(NIGHT_TOKEN, {})}
     if isinstance(body, str):  # a record in the notation
         return client.open(path, method=method, data=body, content_type="text/plain", headers=headers)
     return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))

@@ -23,6 +23,7 @@ from api.version import __version__
 from domain.access import access_id
 from service.application import Meldbook
 from service.config import store_env
+from service.nights import open_night
 
 MELDBOOK = Path(sys.executable).with_name("meldbook")
 
@@ -172,3 +173,20 @@ def test_games_token_rotates_the_recorder_token_prints_it_once_and_stores_the_op
     assert again.exit_code == 0 and again.stdout.strip() != token
     unknown = CliRunner().invoke(main, ["games", "token", "00000000-0000-4000-8000-000000000000"])
     assert unknown.exit_code == 1 and "there is no game" in unknown.output
+
+
+def test_nights_show_gives_each_partys_net_by_game_and_the_transfers(stored_games: list[str]) -> None:
+    app = Meldbook(store_env())
+    night, _ = open_night(app, "[bold]Friday[/bold]", None, {"amount": 10, "currency": "NOK"})
+    private, _ = app.create_game("robins", ["ann", "cy"], {}, "shuffled", "Hidden", access="private")
+    for game_id in (UUID(stored_games[0]), private.id):
+        night.add_game(game_id)
+    app.save(night)
+    app.close()
+    result = CliRunner().invoke(main, ["nights", "show", str(night.id)])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "[bold]Friday[/bold]" in out and "NOK" in out and "roby Monday" in out
+    assert "robins Hidden" in out and "[pot]" in out and "= 0 (holds)" in out and "transfers settle" in out
+    bad = CliRunner().invoke(main, ["nights", "show", stored_games[0]])
+    assert bad.exit_code == 1 and "there is no night" in bad.output

@@ -114,6 +114,9 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         ("/games/{game_id}/disputes/{dispute_id}/evidence", "post"),
         ("/games/{game_id}/disputes/{dispute_id}/ruling", "post"),
         ("/games/import", "post"),
+        ("/games/{game_id}/hands/{hand}/confirmations", "post"),
+        ("/nights", "post"),
+        ("/nights/{night_id}/games", "post"),
     }
     for path, method, operation in bodies:
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
@@ -145,11 +148,12 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
         (annotation, "delete"),
         ("/games/{game_id}/disputes", "post"),
         (evidence, "post"),
+        ("/games/{game_id}/hands/{hand}/confirmations", "post"),
     ):
         assert security.pop(write) == [{"recorderToken": []}, {"seatToken": []}], write
     ruling = ("/games/{game_id}/disputes/{dispute_id}/ruling", "post")
     assert security.pop(ruling) == [{"arbiterToken": []}, {"recorderToken": []}]
-    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/disputes", "/verify")
+    paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/disputes", "/verify", "/confirmations")
     paths += ("/settlement", "/audit", "/notation")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
     reads += [("/games/{game_id}/settlement/players/{player}", "get"), ("/games/{game_id}/what-if", "post")]
@@ -157,6 +161,8 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
         assert security.pop(read) == [{}, *({name: []} for name in schemes)], read
     for path, method in [key for key in security if "/tokens/" in key[0] or "/seats/" in key[0]]:
         assert security.pop((path, method)) == [{"recorderToken": []}], (path, method)
+    for night_games in (("/nights/{night_id}/games", "post"), ("/nights/{night_id}/games/{game_id}", "delete")):
+        assert security.pop(night_games) == [{"recorderToken": []}], night_games  # and the night's X-Night-Token
     assert set(security.values()) == {None}
 
 

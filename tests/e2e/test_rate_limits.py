@@ -118,3 +118,12 @@ def test_rate_limits_and_idempotency_keys_are_in_the_contract(sqlite_app: Flask)
     assert "Retry-After" in create["responses"]["429"]["headers"]
     for operation in (create, spec["paths"]["/games/{game_id}/moves"]["post"]):
         assert "Idempotency-Key" in {p["name"] for p in operation["parameters"]}
+
+
+def test_opening_nights_spends_the_same_limit_as_creating_games(limited_app: AppFactory) -> None:
+    client = from_address(limited_app(MELDBOOK_RATE_LIMIT_CREATE="2/minute"), "10.0.0.2")
+    assert client.post("/games", json=GAME).status_code == 201
+    assert client.post("/nights", json={"title": "Friday"}).status_code == 201
+    refused = client.post("/nights", json={"title": "Saturday"})
+    assert_problem(refused, 429, "rate-limited")
+    assert "Retry-After" in refused.headers

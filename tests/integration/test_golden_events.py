@@ -35,11 +35,13 @@ from domain.access import GameAccess
 from domain.annotations import GameAnnotations
 from domain.chain import LINK, SALT
 from domain.claims import GameClaims
+from domain.confirmations import GameConfirmations
 from domain.disputes import GameDisputes
 from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.moves import MoveRecorded
+from domain.nights.night import Night
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 
@@ -110,13 +112,31 @@ def claim_events() -> list[Any]:
     return list(claims.collect_events())
 
 
+def confirmation_events() -> list[Any]:
+    """One event of each type a game's confirmations stream stores."""
+    confirmations = GameConfirmations.open_stream(uuid4())
+    confirmations.confirm(2, "Ann", "c" * 64, 41, "seat:Ann")
+    return list(confirmations.collect_events())
+
+
+def night_events() -> list[Any]:
+    """One event of each type a night's stream stores."""
+    night = Night.open("Friday", {"amount": 50, "currency": "NOK"}, {"amount": 10, "currency": "NOK"}, "b" * 64)
+    game = uuid4()
+    night.add_game(game)
+    night.remove_game(game)
+    return list(night.collect_events())
+
+
 STREAMS: dict[str, Callable[[], list[Any]]] = {
     "access": access_events,
     "annotations": annotation_events,
     "disputes": dispute_events,
     "claims": claim_events,
+    "confirmations": confirmation_events,
+    "nights": night_events,
 }
-"""The streams a game has beside its own, each of its own aggregate."""
+"""The streams a game has beside its own, each of its own aggregate, and a night's stream."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 
 

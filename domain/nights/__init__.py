@@ -1,0 +1,1 @@
+"""A night: the games of one evening at one table, and the money each player takes home or pays across them."""
