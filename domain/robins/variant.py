@@ -97,7 +97,9 @@ class Robins(Variant):
         if len(players) != 2:
             raise SetupError(f"{self.title} is played by exactly two players, not {len(players)}", field="players")
 
-    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(
+        self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
+    ) -> dict[str, Any]:
         """The options checked, with `first_dealer` (a player's name, or none for a cut) checked apart."""
         rest = {k: v for k, v in given.items() if k != "first_dealer"}
         specs = {s.name: s for s in self.option_specs if s.name != "first_dealer"}

@@ -135,7 +135,9 @@ class RoyalRummy(Variant):
         )
     }
 
-    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(
+        self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
+    ) -> dict[str, Any]:
         """The full option set; the board is checked as a layout and flags must be true or false."""
         specs = {spec.name: spec for spec in self.option_specs}
         for name in given:
