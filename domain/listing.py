@@ -58,7 +58,9 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
         entry: Body = {"type": kind.type, "table_action": True, "summary": kind.summary, "confirm": confirm}
         if all(p.choices for p in needs):
             names = [p.name for p in needs]
-            bodies = [{**body, **dict(zip(names, values, strict=True))} for values in product(*(p.choices for p in needs))]
+            bodies = [
+                {**body, **dict(zip(names, values, strict=True))} for values in product(*(p.choices for p in needs))
+            ]
             choices = legal_bodies(variant, state, version, bodies)
             if not choices:
                 continue

@@ -24,7 +24,9 @@ from domain.zones import Zone, check_can_name, seeded_order
 def declare_misdeal(decision: Decision, action: Action, dealer: str | None, open_now: bool, when: str) -> None:
     """Void the deal, if the table may still do so (`open_now`; `when` says when it may, for the refusal)."""
     if dealer is None or not open_now:
-        raise IllegalMoveError(f"a misdeal is declared {when}; it is too late, or there is no deal", code="irregularity.misdeal-too-late")
+        raise IllegalMoveError(
+            f"a misdeal is declared {when}; it is too late, or there is no deal", code="irregularity.misdeal-too-late"
+        )
     decision.record(MisdealDeclared, dealer=dealer, reason=action.get("reason"))
 
 
@@ -34,7 +36,9 @@ def verify_player(players: list[str], name: str, field: str) -> None:
         raise InvalidActionError(f"{field} must name a player in this game, not {name}", field=field)
 
 
-def expose_card(decision: Decision, action: Action, hands: Mapping[str, Zone], deck: Counter[str], named: Counter[str]) -> None:
+def expose_card(
+    decision: Decision, action: Action, hands: Mapping[str, Zone], deck: Counter[str], named: Counter[str]
+) -> None:
     """A card of the holder's hand was exposed: the table saw it; it stays in his hand."""
     holder, card = action.get("holder"), action.get("card")
     verify_player(list(decision.state.players), holder, "holder")
@@ -47,7 +51,9 @@ def expose_card(decision: Decision, action: Action, hands: Mapping[str, Zone], d
     decision.record(CardExposed, player=holder, card=card)
 
 
-def draw_out_of_turn(decision: Decision, action: Action, on_turn: str | None, deck: Counter[str], named: Counter[str]) -> None:
+def draw_out_of_turn(
+    decision: Decision, action: Action, on_turn: str | None, deck: Counter[str], named: Counter[str]
+) -> None:
     """A card drawn from the stock out of turn goes back into it, shuffled, once the table has seen it."""
     state: Any = decision.state
     drawer, card = action.get("drawer"), action.get("card")

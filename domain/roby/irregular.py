@@ -78,7 +78,11 @@ def abandon(decision: Decision, action: Action) -> None:
 def _pay(decision: Decision, player: str, amount: int, rule: str, cause: int) -> None:
     if amount:
         decision.record(
-            AmountTransferred, source=settle.POT, destination=player_account(player), amount=amount, rule=rule,
+            AmountTransferred,
+            source=settle.POT,
+            destination=player_account(player),
+            amount=amount,
+            rule=rule,
             cause=cause,
         )
 

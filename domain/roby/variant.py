@@ -9,9 +9,9 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
+from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.roby import catalogue, dealing, events, irregular, legacy, legal, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown

@@ -84,6 +84,7 @@ cover it."""
 RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
     PROBLEMS,
     {
+        "royal.misdeal.ace-paid": "meldbook",
         "royal.auction.bid-too-low": "ruling",
         "royal.auction.bid-over-stack": "ruling",
         "royal.poker.check-after-bet": "ruling",
