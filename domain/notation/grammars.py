@@ -17,7 +17,6 @@ import domain.roby.notation
 import domain.royal.notation
 from domain.actions import ActionKind
 from domain.corrections.kinds import CORRECTION_KINDS, IN_PLACE
-from domain.irregularities.kinds import IN_PLACE as IRREGULAR_IN_PLACE
 from domain.variant import Variant
 
 
@@ -34,7 +33,7 @@ class Grammar:
 
 
 def _grammar(module: ModuleType) -> Grammar:
-    return Grammar({**module.POSITIONAL, **IRREGULAR_IN_PLACE, **IN_PLACE}, module.TRANSFERS)
+    return Grammar({**module.POSITIONAL, **IN_PLACE}, module.TRANSFERS)
 
 
 GRAMMARS: dict[str, Grammar] = {

@@ -8,6 +8,7 @@ from domain.ledger import AmountTransferred
 from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
 from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
 from domain.roby.index_corrections import CORRECTIONS
+from domain.roby.index_irregularities import IRREGULARITIES
 from domain.roby.index_own import OWN
 from domain.roby.index_rulings import RULINGS
 from domain.roby.index_seed import SEED
@@ -58,7 +59,7 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Roby's stored payouts and scores name."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN)
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN, IRREGULARITIES)
 """The rule-to-test tables of Roby's docs/rules page, in the page's order: each rule with the tests that
 cover it."""
 
