@@ -37,13 +37,15 @@ class CardDrawnOutOfTurn(GameEvent):
 
     TOPIC = "meldbook.CardDrawnOutOfTurn"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("order", "seed")
-    player: str
+    drawer: str
+    """Named `drawer`, not `player`: a seat sees the secret fields beside its own `player`, and the stock's new
+    order is no seat's."""
     card: str
     order: list[str] | None
     seed: int | None
 
     def evolve(self, state: Any) -> None:
-        state.exposed.append({"player": self.player, "card": self.card})
+        state.exposed.append({"player": self.drawer, "card": self.card})
         if self.order is not None:
             state.stock = Zone(list(self.order), ordered=True, secret=True)
 

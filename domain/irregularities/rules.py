@@ -71,7 +71,7 @@ def draw_out_of_turn(
             raise IllegalMoveError(f"the top of the stock is not {card}", code="irregularity.not-in-stock")
         decision.fill("card", top)
         seed = decision.chance.seed()
-        decision.record(CardDrawnOutOfTurn, player=drawer, card=top, order=seeded_order(stock.known, seed), seed=seed)
+        decision.record(CardDrawnOutOfTurn, drawer=drawer, card=top, order=seeded_order(stock.known, seed), seed=seed)
         return
     if card is None:
         raise InvalidActionError("a recorded game names the 'card' drawn out of turn", field="card")
@@ -79,7 +79,7 @@ def draw_out_of_turn(
         check_can_name(card, deck, named, stock, "stock")
     except IllegalMoveError as error:
         raise IllegalMoveError(error.message, code="irregularity.not-in-stock") from None
-    decision.record(CardDrawnOutOfTurn, player=drawer, card=card, order=None, seed=None)
+    decision.record(CardDrawnOutOfTurn, drawer=drawer, card=card, order=None, seed=None)
 
 
 def abandon(decision: Decision, over: bool, settlement: str) -> None:
