@@ -92,13 +92,17 @@ def abandon(decision: Decision, over: bool, settlement: str) -> None:
 def table_examples(
     kind: str, state: Any, hands: Mapping[str, Zone], deck: Counter[str], named: Counter[str], on_turn: str | None
 ) -> list[dict[str, Any]]:
-    """Example bodies of an irregularity that needs a player and a card: a card of each hand for an exposure, a
-    card the stock may hold for each player not to act for a draw out of turn (the rules then decide which hold)."""
+    """One example body of an irregularity that needs a player and a card (its template says the rest): the first
+    card of the first hand for an exposure; for a draw out of turn, the first player not to act, with a card the
+    stock may hold. The rules then decide whether it is listed. One, because the list is built at every read."""
+    examples: list[dict[str, Any]] = []
     if kind == "expose_card":
-        return [{"holder": p, "card": hands[p].known[0]} for p in state.players if p in hands and hands[p].known]
-    if kind == "draw_out_of_turn":
+        examples = [{"holder": p, "card": hands[p].known[0]} for p in state.players if p in hands and hands[p].known]
+    elif kind == "draw_out_of_turn":
+        drawers = [p for p in state.players if p != on_turn]
+        unseen = [] if state.stock.ordered else sorted(code for code in deck if named[code] < deck[code])
         if state.stock.ordered:
-            return [{"drawer": p} for p in state.players if p != on_turn]
-        unseen = sorted(code for code in deck if named[code] < deck[code])
-        return [{"drawer": p, "card": unseen[0]} for p in state.players if p != on_turn and unseen]
-    return []
+            examples = [{"drawer": p} for p in drawers]
+        elif unseen:
+            examples = [{"drawer": p, "card": unseen[0]} for p in drawers]
+    return examples[:1]

@@ -1,7 +1,7 @@
 """Irregularities over HTTP, on SQLite and PostgreSQL: a misdeal, an exposed card and an abandoned game are listed
 among the recorder's table actions, recorded as events and settled as their rulings say; a wrong card named in a
-draw is amended through the listed correction; every bad input is refused with a problem naming it, nothing
-stored."""
+draw is amended through the listed correction; the audit records an abandoned game's moves again and finds it
+sound; every bad input is refused with a problem naming it, nothing stored."""
 
 from __future__ import annotations
 
@@ -117,6 +117,8 @@ def test_an_abandoned_game_is_settled_as_its_option_says_each_movement_traced_to
     assert all(check["held"] for check in settled["conservation"]), settled["conservation"]
     pot = [b["total"] for b in settled["balances"] if b["account"] == "pot" and b["unit"] in ("money", "chips")]
     assert pot in ([0], [])
+    audited = client.get(f"{game.url}/audit", headers=game.auth).get_json()
+    assert audited["ok"] is True, audited
 
 
 def test_a_wrong_card_named_in_a_draw_is_amended_through_the_listed_table_action(shared_client: FlaskClient) -> None:
