@@ -32,7 +32,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     default_by_deal_mode: tuple[tuple[str, Any], ...] = ()
-    """Where the default depends on the deal mode: each mode with its default (`default` is then the shuffled one)."""
+    """Where the default depends on the deal mode: each mode with its default (`default` serves the modes not named)."""
 
     def check(self, value: Any) -> Any:
         """The value, if it is allowed for this option; otherwise a SetupError naming the option."""
