@@ -128,7 +128,7 @@ class Game(Aggregate):
         for field, value, allowed in (("recording", recording, RECORDINGS), ("access", access, ACCESSES)):
             if value not in allowed:
                 raise SetupError(f"{field} must be one of: {', '.join(allowed)}", field=field)
-        resolved = rules.resolve_options(players, options)
+        resolved = rules.resolve_options(players, options, deal_mode)
         rules.check_setup(players, resolved)
         game = cls(
             variant=rules.name,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Container
+from itertools import product
 from typing import Any
 
 from domain.variant import Variant, legal_bodies, with_version
@@ -43,8 +44,9 @@ def list_actions(
 def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]:
     """The actions of the table open now, each named as one, with the field that confirms it set.
 
-    A kind whose only required fields are confirmations is listed as a concrete choice; one that needs more
-    (a move number, say) as a template.
+    A kind whose other required fields all have choices (or that has none) is listed as concrete choices, each
+    decided by the rules; one that needs facts only the table knows (a player, a card) as a template, with the
+    variant's examples (`Variant.table_examples`) that the rules accept. A kind nothing legal fits is not listed.
     """
     listed: list[Body] = []
     for kind in variant.action_kinds.values():
@@ -54,14 +56,23 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
         body: Body = {"type": kind.type, **dict.fromkeys(confirm, True)}
         needs = [p for p in kind.params if p.required and p.kind != "confirm"]
         entry: Body = {"type": kind.type, "table_action": True, "summary": kind.summary, "confirm": confirm}
-        if needs:
-            entry["template"] = with_version({**body, **{p.name: f"<{p.kind}>" for p in needs}}, version)
-            entry["constraints"] = "; ".join(f"{p.name}: {p.description}" for p in needs)
-            entry["examples"] = []
-        else:
-            choices = legal_bodies(variant, state, version, [body])
+        if all(p.choices for p in needs):
+            names = [p.name for p in needs]
+            bodies = [
+                {**body, **dict(zip(names, values, strict=True))} for values in product(*(p.choices for p in needs))
+            ]
+            choices = legal_bodies(variant, state, version, bodies)
             if not choices:
                 continue
             entry["choices"] = choices
+        else:
+            examples = [{**body, **example} for example in variant.table_examples(state, kind.type)]
+            accepted = legal_bodies(variant, state, version, examples)
+            if not accepted:
+                continue
+            fields = [p for p in kind.params if p.kind not in ("confirm", "seeds")]
+            entry["template"] = with_version({**body, **{p.name: f"<{p.kind}>" for p in fields}}, version)
+            entry["constraints"] = "; ".join(f"{p.name}: {p.description}" for p in fields)
+            entry["examples"] = accepted
         listed.append(entry)
     return listed

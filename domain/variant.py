@@ -31,6 +31,8 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    default_by_deal_mode: tuple[tuple[str, Any], ...] = ()
+    """Where the default depends on the deal mode: each mode with its default (`default` serves the modes not named)."""
 
     def check(self, value: Any) -> Any:
         """The value, if it is allowed for this option; otherwise a SetupError naming the option."""
@@ -96,20 +98,23 @@ class Variant(ABC):
         settlement and the night's Money; each variant says it in domain/<variant>/night.py."""
         raise NotImplementedError(f"{self.title} games are not counted by nights")
 
-    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
-        """The game's full option set: given values checked, the rest at their defaults."""
+    def resolve_options(
+        self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
+    ) -> dict[str, Any]:
+        """The game's full option set: given values checked, the rest at their defaults (for this deal mode)."""
         specs = {spec.name: spec for spec in self.option_specs}
         for name in given:
             if name not in specs:
                 raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
         return {
-            name: spec.check(given.get(name, self.default_option(spec, players)))
+            name: spec.check(given.get(name, self.default_option(spec, players, deal_mode)))
             for name, spec in specs.items()
         }
 
-    def default_option(self, spec: OptionSpec, players: list[str]) -> Any:
-        """The default of an option; variants override this where it depends on the players."""
-        return spec.default
+    def default_option(self, spec: OptionSpec, players: list[str], deal_mode: str = "recorded") -> Any:
+        """The default of an option: by the deal mode where the option says so; variants override this where it
+        depends on the players."""
+        return dict(spec.default_by_deal_mode).get(deal_mode, spec.default)
 
     def check_players(self, players: list[str]) -> None:
         """Refuse a seating the variant cannot be played with."""
@@ -161,6 +166,11 @@ class Variant(ABC):
     def legal_actions(self, state: Any, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, with concrete bodies or a template (the legal-actions contract)."""
 
+    def table_examples(self, state: Any, kind: str) -> list[dict[str, Any]]:
+        """Example bodies of an action of the table that needs facts only the table knows (a player, a card), for
+        its template in the table's actions; the rules decide which are listed. None by default."""
+        return []
+
     @abstractmethod
     def to_doc(self, state: Any) -> dict[str, Any]:
         """The full state as JSON-friendly data; secret zones are marked for the visibility filter."""
@@ -188,6 +198,7 @@ class Variant(ABC):
                     **({"choices": list(spec.choices)} if spec.choices else {}),
                     **({"minimum": spec.minimum} if spec.minimum is not None else {}),
                     **({"maximum": spec.maximum} if spec.maximum is not None else {}),
+                    **({"default_by_deal_mode": dict(spec.default_by_deal_mode)} if spec.default_by_deal_mode else {}),
                 }
                 for spec in self.option_specs
             ],

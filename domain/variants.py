@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.confirmation_problems import CONFIRMATIONS
 from domain.corrections.problems import CORRECTIONS
 from domain.errors import SetupError
+from domain.irregularities.problems import IRREGULARITIES
 from domain.nights.problems import NIGHTS
 from domain.notation.problems import NOTATION
 from domain.problems import GENERIC, Problem, problem_table
@@ -15,7 +16,8 @@ from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
 PROBLEMS: dict[str, Problem] = problem_table(
-    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, *(variant.problems for variant in VARIANTS.values())
+    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES,
+    *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""
 _BY_NAME_OR_ALIAS: dict[str, Variant] = {

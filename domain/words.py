@@ -62,5 +62,12 @@ SHARED: dict[str, Phrase] = {
     "meld": lambda a, s: f"{actor(a)} melds {cards(a.get('cards'))}",
     "lay_off": lambda a, s: f"{actor(a)} lays {cards(a.get('card'))} off on {meld_owner(s, a.get('meld'))}",
     "discard": lambda a, s: f"{actor(a)} discards {cards(a.get('card'))}",
+    "misdeal": lambda a, s: f"the table declares a misdeal ({str(a.get('reason', '')).replace('_', ' ')}): the deal "
+    "is void and dealt again",
+    "expose_card": lambda a, s: f"{a.get('holder')}'s {cards(a.get('card'))} is exposed; it stays in his hand",
+    "draw_out_of_turn": lambda a, s: f"{a.get('drawer')} draws {cards(a.get('card'))} out of turn; it goes back "
+    "into the stock",
+    "call_off": lambda a, s: "the table calls the hand off: it is void",
+    "abandon": lambda a, s: "the players leave: the game is abandoned",
 }
 """Phrases that read alike in every variant that has the kind."""

@@ -40,6 +40,7 @@ EVENT_FIELDS: dict[str, dict[str, str]] = {
     "HandsDealt": {"hands": "each", "dummy": "nobody"},
     "StockCardDrawn": {"card": "player"},
     "StockReshuffled": {"order": "nobody"},
+    "CardDrawnOutOfTurn": {"order": "nobody"},
     "DummyTaken": {"cards": "player"},
     "PokerHandChosen": {"cards": "player"},
 }
@@ -50,9 +51,9 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
 }
 DEALS = frozenset({"HandDealt", "HandsDealt"})
 HAND_ENDS = {
-    "roby": frozenset({"WentOut", "HandVoided"}),
-    "robins": frozenset({"HandEnded"}),
-    "royal": frozenset({"WentOut", "HandBlocked", "GameEnded"}),
+    "roby": frozenset({"WentOut", "HandVoided", "MisdealDeclared", "GameAbandoned"}),
+    "robins": frozenset({"HandEnded", "MisdealDeclared", "GameAbandoned"}),
+    "royal": frozenset({"WentOut", "HandBlocked", "GameEnded", "MisdealDeclared"}),
 }
 # When the table sees every hand of the deal: Roby once a player went out (the others score their cards), Robins at
 # the hand's end (the cards left count against their holders); Royal never (losers pay by the count of cards).

@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.movements import Readings, scored
 from domain.robins.events import PointsScored
 from domain.robins.index_corrections import CORRECTIONS
+from domain.robins.index_irregularities import IRREGULARITIES
 from domain.robins.index_own import OWN
 from domain.robins.index_properties import PROPERTIES
 from domain.robins.index_rulings import RULINGS
@@ -37,7 +38,7 @@ DEALER_RULES: tuple[Rule, ...] = (
 )
 """The rules a DealerChosen event names as its reason."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, CORRECTIONS, VIEWS, PROPERTIES)
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, IRREGULARITIES, CORRECTIONS, VIEWS, PROPERTIES)
 """The rule-to-test tables of Robins Rummy's docs/rules page, in the page's order: each rule with the tests that
 cover it."""
 

@@ -67,6 +67,7 @@ class HandDealt(GameEvent):
         state.claims = []
         state.phase = PLAY
         state.hand_over = False
+        state.exposed = []
         start_turn(state, self.first_player)
 
 

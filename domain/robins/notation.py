@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.irregularities.kinds import IN_PLACE
+
 POSITIONAL: dict[str, tuple[str, ...]] = {
     "cut": ("card",),
     "deal": ("hands", "upcard"),
@@ -12,6 +14,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "lay_off": ("card", "meld"),
     "exchange": ("meld", "card"),
     "discard": ("card",),
+    **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "draw_out_of_turn", "abandon")},
 }
 """`9. bob pick_up 7H cards=[7H 2C] meld=3 declare=[8H]`, `10. bob exchange 2 5S`; deuces are declared by name."""
 TRANSFERS = "money"

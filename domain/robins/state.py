@@ -57,6 +57,20 @@ class RobinsState:
     scores: dict[str, int] = field(default_factory=dict)
     hand_over: bool = False
     winner: str | None = None
+    exposed: list[dict[str, str]] = field(default_factory=list)
+    """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
+    abandoned: bool = False
+
+    def void_deal(self) -> None:
+        """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""
+        self.hands, self.stock, self.discard, self.melds, self.claims = {}, Zone(secret=True), [], [], []
+        self.first_upcard_wild_in_pile, self.exposed = False, []
+        self.turn, self.drawn, self.picked, self.tabled, self.barred, self.discarded = None, False, 0, False, False, 0
+        self.phase = DEAL
+
+    def abandon(self) -> None:
+        """The players left: the game is over."""
+        self.abandoned, self.phase, self.turn = True, OVER, None
 
     def meld(self, meld_id: int) -> TableMeld | None:
         """The meld with this id, if it is on the table."""

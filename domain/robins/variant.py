@@ -9,7 +9,9 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
-from domain.robins import catalogue, dealing, events, legacy, legal, night, table, turn, words
+from domain.irregularities import kinds as irregular_kinds
+from domain.irregularities.events import GameAbandoned, MisdealDeclared
+from domain.robins import catalogue, dealing, events, irregular, legacy, legal, night, table, turn, words
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import hands_shown
@@ -49,13 +51,26 @@ class Robins(Variant):
     option_specs = (
         OptionSpec("deuce_in_hand", 5, "what a deuce left in hand counts against its holder", (5, 20)),
         OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
+        OptionSpec(
+            irregular.ABANDON_OPTION,
+            irregular.ABANDON_DEFAULT,
+            "an abandoned game (the players leave): the scores stand as they are; no_winner, or leader_wins: the "
+            "player ahead wins (level scores: nobody)",
+            irregular.ABANDON_CHOICES,
+        ),
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandDealt.TOPIC})
-    hand_enders = frozenset({events.HandEnded.TOPIC})
+    hand_enders = frozenset({events.HandEnded.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC})
+    table_rules: ClassVar[Mapping[str, Handler]] = {
+        "misdeal": irregular.misdeal,
+        "expose_card": irregular.expose_card,
+        "draw_out_of_turn": irregular.draw_out_of_turn,
+        "abandon": irregular.abandon,
+    }
     phrases = words.PHRASES
     rule_table = catalogue.RULES
     rule_indexes = catalogue.INDEXES
@@ -93,6 +108,10 @@ class Robins(Variant):
             ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
                        (MELD_ID, Param("card", "card"))),
             ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
+            irregular_kinds.MISDEAL,
+            irregular_kinds.EXPOSE_CARD,
+            irregular_kinds.DRAW_OUT_OF_TURN,
+            irregular_kinds.ABANDON,
         )
     }
 
@@ -101,7 +120,9 @@ class Robins(Variant):
         if len(players) != 2:
             raise SetupError(f"{self.title} is played by exactly two players, not {len(players)}", field="players")
 
-    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(
+        self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
+    ) -> dict[str, Any]:
         """The options checked, with `first_dealer` (a player's name, or none for a cut) checked apart."""
         rest = {k: v for k, v in given.items() if k != "first_dealer"}
         specs = {s.name: s for s in self.option_specs if s.name != "first_dealer"}
@@ -130,6 +151,10 @@ class Robins(Variant):
     def legal_actions(self, state: RobinsState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""
         return legal.actions(self, state, version)
+
+    def table_examples(self, state: RobinsState, kind: str) -> list[dict[str, Any]]:
+        """Examples for the irregularities that need a player and a card."""
+        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RobinsState) -> dict[str, Any]:
         """The whole state, with the discards still owed this turn; each hand is its player's, shown by the rule."""

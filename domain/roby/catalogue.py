@@ -3,10 +3,12 @@ and how the ledger reads its stored events."""
 
 from __future__ import annotations
 
+from domain.irregularities.events import GameAbandoned
 from domain.ledger import AmountTransferred
 from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
 from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
 from domain.roby.index_corrections import CORRECTIONS
+from domain.roby.index_irregularities import IRREGULARITIES
 from domain.roby.index_own import OWN
 from domain.roby.index_rulings import RULINGS
 from domain.roby.index_seed import SEED
@@ -34,6 +36,17 @@ LEDGER_RULES: tuple[Rule, ...] = (
     ),
     Rule("roby.stakes.pot-to-winner", "The winner of the game takes the total amount on the table.", "seed"),
     Rule(
+        "roby.abandon.pot-shared",
+        "An abandoned game's pot is shared equally among the players still in, odd units to those nearest the "
+        "dealer's left (option abandon=buy_ins_returned: what is left once the buy-ins are returned).",
+        "meldbook",
+    ),
+    Rule(
+        "roby.abandon.buy-in-returned",
+        "Under option abandon=buy_ins_returned, an abandoned game returns every player's buy-in from the pot.",
+        "meldbook",
+    ),
+    Rule(
         "roby.scoring.cards-left",
         "The opponents score the points of the cards remaining in their hands, even if they had melds formed.",
         "seed",
@@ -46,7 +59,7 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Roby's stored payouts and scores name."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN)
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN, IRREGULARITIES)
 """The rule-to-test tables of Roby's docs/rules page, in the page's order: each rule with the tests that
 cover it."""
 
@@ -74,7 +87,7 @@ CONSERVATION = (
         "money paid in equals money paid out: the pot never holds less than nothing and is empty once the game is won",
         may_owe=lambda account: account.startswith("player:"),
         empty_at_end=("pot",),
-        end_topics=frozenset({GameWon.TOPIC}),
+        end_topics=frozenset({GameWon.TOPIC, GameAbandoned.TOPIC}),
     ),
 )
 """Roby's conservation law (RULINGS.md: in Roby, money paid in equals money paid out)."""

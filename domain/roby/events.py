@@ -68,6 +68,7 @@ class HandDealt(GameEvent):
         state.phase = PLAY
         state.hand_winner = None
         state.turns_taken = {p: 0 for p in self.hands}
+        state.exposed = []
         _start_turn(state, self.first_player)
 
 

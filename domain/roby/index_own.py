@@ -14,12 +14,19 @@ OWN: RuleIndex = rule_index(
         (
             "roby.own.endless-hands",
             "**Endless hands.** Random play found hands that can never end: every meld on the table is closed off "
-            "and no hand can form a new one, so the players draw and discard for ever. A careful club calls such a "
-            "hand off: when the stock runs out after `max_reshuffles` rebuilds (default 3; 0 means no limit), the "
-            "hand is void like a hand whose pile holds one card.",
+            "and no hand can form a new one, so the players draw and discard for ever. RULINGS sets no limit on "
+            "stock rebuilds, so a real table's hand is never voided by the service: in a recorded game "
+            "`max_reshuffles` defaults to 0 (no limit) and the recorder calls such a hand off (`call_off`, an "
+            "action of the table). In a shuffled game and for the bots the default is 3: when the stock runs out "
+            "after that many rebuilds the hand is void like a hand whose pile holds one card. A game keeps the "
+            "limit it was created with.",
             (
                 "tests/unit/roby/test_empty_stock.py::"
                 "test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds",
+                "tests/unit/roby/test_irregularities.py::"
+                "test_max_reshuffles_defaults_to_no_limit_in_recorded_games_and_to_three_in_shuffled_ones",
+                "tests/unit/roby/test_irregularities.py::"
+                "test_the_table_calls_off_a_hand_that_can_no_longer_end_and_the_deal_passes_on",
             ),
         ),
         (

@@ -66,5 +66,15 @@ VIEWS: RuleIndex = rule_index(
             "... and a leak planted in the filter fails that check.",
             ("tests/e2e/test_every_version.py::test_a_leak_planted_in_the_filter_fails_the_check_of_every_view",),
         ),
+        (
+            "roby.views.irregularities",
+            "A card exposed during play is seen by every view (the state's `exposed`) while the rest of its hand "
+            "stays hidden. A card drawn out of turn is seen by every view; the stock's new order it leaves, by "
+            "the full view alone. Every version of a game holding every irregularity passes the walk.",
+            (
+                "tests/e2e/test_irregularities_every_version.py::"
+                "test_every_version_of_an_irregular_game_passes_every_check_of_the_walk",
+            ),
+        ),
     ),
 )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.irregularities.kinds import IN_PLACE
+
 POSITIONAL: dict[str, tuple[str, ...]] = {
     "cut": ("card",),
     "deal": ("hands", "upcard"),
@@ -12,6 +14,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "go_out": ("melds", "lay_offs", "discard"),
     "reenlist": (),
     "leave": (),
+    **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "draw_out_of_turn", "call_off", "abandon")},
 }
 """`12. ann draw stock 7H`, `13. ann lay_off 7H 2`, `14. ann go_out [[7H 8H 9H]] [QS>1] 4C`."""
 TRANSFERS = "money"

@@ -45,14 +45,19 @@ def after_discard(decision: Decision) -> None:
             if not cards
             else f"the stock ran out again after {limit} rebuilds"
         )
-        decision.record(HandVoided, reason=reason)
-        _next_deal(decision)
+        void_hand(decision, reason)
         return
     if state.deal_mode == "shuffled":
         seed = decision.chance.seed()
         decision.record(StockReshuffled, cards=sorted(cards), order=seeded_order(cards, seed), seed=seed)
     else:
         decision.record(StockReshuffled, cards=sorted(cards), order=None, seed=None)
+
+
+def void_hand(decision: Decision, reason: str) -> None:
+    """The hand ends with no winner: nobody scores or pays, and the deal passes on."""
+    decision.record(HandVoided, reason=reason)
+    _next_deal(decision)
 
 
 def went_out(decision: Decision, player: str, method: str) -> None:

@@ -51,6 +51,20 @@ class RobyState:
     hand_winner: str | None = None
     winner: str | None = None
     ledger: Ledger = field(default_factory=Ledger)
+    exposed: list[dict[str, str]] = field(default_factory=list)
+    """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
+    abandoned: bool = False
+
+    def void_deal(self) -> None:
+        """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""
+        self.hands, self.stock, self.discard, self.melds = {}, Zone(secret=True), [], []
+        self.reshuffles, self.turns_taken, self.exposed = 0, {}, []
+        self.turn, self.drawn, self.taken_card, self.tabled_this_turn = None, False, None, False
+        self.phase = DEAL
+
+    def abandon(self) -> None:
+        """The players left: the game is over, with no winner."""
+        self.abandoned, self.phase, self.turn = True, OVER, None
 
     def still_in(self) -> list[str]:
         """Players still in the game, in seat order: under 100, or re-enlisted since."""

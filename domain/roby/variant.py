@@ -9,8 +9,10 @@ from domain.actions import MELD_ID, SEEDS, ActionKind, Param
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
+from domain.irregularities import kinds as irregular_kinds
+from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import catalogue, dealing, events, legacy, legal, night, play, settle, words
+from domain.roby import catalogue, dealing, events, irregular, legacy, legal, night, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -58,9 +60,12 @@ class Roby(Variant):
         OptionSpec(
             "max_reshuffles",
             3,
-            "a hand is void when its stock runs out after this many rebuilds (0: no limit)",
+            "a hand is void when its stock runs out after this many rebuilds (0: no limit). Default by deal mode: "
+            "0 in recorded games (the service never voids a real table's hand; the recorder calls a hand off with "
+            "call_off), 3 in shuffled games",
             minimum=0,
             maximum=100,
+            default_by_deal_mode=(("recorded", 0), ("shuffled", 3)),
         ),
         OptionSpec(
             "measure_99",
@@ -68,13 +73,29 @@ class Roby(Variant):
             "whether the 99 rule measures the hand after or before the discard",
             ("after_discard", "before_discard"),
         ),
+        OptionSpec(
+            irregular.ABANDON_OPTION,
+            irregular.ABANDON_DEFAULT,
+            "an abandoned game (the players leave): pot_shared: the pot shared equally among the players still in; "
+            "buy_ins_returned: every player's buy-in back, the rest (re-enlistment fees) shared among those still in",
+            irregular.ABANDON_CHOICES,
+        ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
     problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandDealt.TOPIC})
-    hand_enders = frozenset({events.WentOut.TOPIC, events.HandVoided.TOPIC})
+    hand_enders = frozenset(
+        {events.WentOut.TOPIC, events.HandVoided.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC}
+    )
+    table_rules: ClassVar[Mapping[str, Handler]] = {
+        "misdeal": irregular.misdeal,
+        "expose_card": irregular.expose_card,
+        "draw_out_of_turn": irregular.draw_out_of_turn,
+        "call_off": irregular.call_off,
+        "abandon": irregular.abandon,
+    }
     phrases = words.PHRASES
     rule_table = catalogue.RULES
     rule_indexes = catalogue.INDEXES
@@ -114,14 +135,25 @@ class Roby(Variant):
             ),
             ActionKind("reenlist", "re-enlist after busting, paying the fee"),
             ActionKind("leave", "leave the game after busting"),
+            irregular_kinds.MISDEAL,
+            irregular_kinds.EXPOSE_CARD,
+            irregular_kinds.DRAW_OUT_OF_TURN,
+            ActionKind(
+                "call_off",
+                "call off a hand that can no longer end (every meld closed off): it is void, nobody scores or pays, "
+                "and the deal passes on; it cannot be undone",
+                (irregular_kinds.CONFIRM,),
+                table=True,
+            ),
+            irregular_kinds.ABANDON,
         )
     }
 
-    def default_option(self, spec: OptionSpec, players: list[str]) -> Any:
-        """Two packs by default from five players on."""
+    def default_option(self, spec: OptionSpec, players: list[str], deal_mode: str = "recorded") -> Any:
+        """Two packs by default from five players on; the others as declared."""
         if spec.name == "packs":
             return 2 if len(players) >= 5 else 1
-        return spec.default
+        return super().default_option(spec, players, deal_mode)
 
     def check_setup(self, players: list[str], options: Mapping[str, Any]) -> None:
         """One pack cannot deal ten cards to five or more players and leave a stock."""
@@ -164,6 +196,10 @@ class Roby(Variant):
     def legal_actions(self, state: RobyState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""
         return legal.actions(self, state, version)
+
+    def table_examples(self, state: RobyState, kind: str) -> list[dict[str, Any]]:
+        """Examples for the irregularities that need a player and a card."""
+        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RobyState) -> dict[str, Any]:
         """The whole state, with the pot and the players still in; each hand is its player's, shown by the rule."""

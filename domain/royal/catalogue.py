@@ -7,6 +7,7 @@ from domain.ledger import AmountTransferred
 from domain.movements import CHIPS, Conservation, Readings, transferred
 from domain.royal.board import BANK
 from domain.royal.index_corrections import CORRECTIONS
+from domain.royal.index_irregularities import IRREGULARITIES
 from domain.royal.index_own import OWN
 from domain.royal.index_rulings import RULINGS
 from domain.royal.index_seed import SEED
@@ -77,13 +78,14 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Royal Rummy's stored chip movements name."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, CORRECTIONS, VIEWS)
+INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, IRREGULARITIES, CORRECTIONS, VIEWS)
 """The rule-to-test tables of Royal Rummy's docs/rules page, in the page's order: each rule with the tests that
 cover it."""
 
 RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
     PROBLEMS,
     {
+        "royal.misdeal.ace-paid": "meldbook",
         "royal.auction.bid-too-low": "ruling",
         "royal.auction.bid-over-stack": "ruling",
         "royal.poker.check-after-bet": "ruling",

@@ -65,6 +65,7 @@ class DealStarted(GameEvent):
         state.rummy = Rummy()
         state.bidders, state.high_bid, state.high_bidder = [], 0, None
         state.covering, state.open_ace = [], None
+        state.exposed, state.ace_paid = [], False
         state.phase = ACE_BET if state.options["ace_betting"] else DEAL
 
 
@@ -156,6 +157,7 @@ class AceShown(GameEvent):
     def evolve(self, state: RoyalState) -> None:
         if self.won:
             del state.ace_bets[self.suit]
+            state.ace_paid = True
 
 
 class AuctionOpened(GameEvent):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from domain.irregularities.kinds import IN_PLACE
+
 POSITIONAL: dict[str, tuple[str, ...]] = {
     "cut": ("card",),
     "ace_bet": ("ace", "amount"),
@@ -22,6 +24,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "all_in": (),
     "play": ("cards",),
     "end_game": ("confirm",),
+    **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "abandon")},
 }
 """`4. p1 ace_bet H 5`, `20. p3 raise 12`, `31. p2 play [7H 8H 9H]`, `58. * end_game confirm`."""
 TRANSFERS = "chips"

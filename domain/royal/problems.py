@@ -18,6 +18,13 @@ PROBLEMS: tuple[Problem, ...] = (
         "bob deals this hand, not ann",
     ),
     Problem(
+        "royal.misdeal.ace-paid",
+        "Deal stands: an ace bet was paid on it",
+        "Ace bets are judged on the hands as dealt, at once: once an ace has been shown and paid, the deal stands "
+        "and no misdeal is declared.",
+        "an ace bet was paid on this deal, judged on the hands as dealt: the deal stands",
+    ),
+    Problem(
         "royal.deal.hand-size",
         "Hand of the wrong size",
         "All the cards are dealt, one at a time, to the players and a dummy hand; extra cards go to the dummy.",

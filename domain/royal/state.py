@@ -73,6 +73,15 @@ class RoyalState:
     rummy: Rummy = field(default_factory=Rummy)
     ended: str | None = None
     ledger: Ledger = field(default_factory=Ledger)
+    exposed: list[dict[str, str]] = field(default_factory=list)
+    """The cards the table saw this deal that it should not have: {player, card}."""
+    ace_paid: bool = False
+    """Whether an ace bet was paid on this deal's hands (a misdeal can then no longer be declared)."""
+
+    def void_deal(self) -> None:
+        """A misdeal: the cards go back and the same dealer deals again; antes and ace bets stay where they are."""
+        self.hands, self.dummy, self.dead, self.exposed = {}, Zone(secret=True), Zone(secret=True), []
+        self.phase = DEAL
 
     def still_in(self) -> list[str]:
         """Players still in the game, in seat order."""

@@ -10,6 +10,8 @@ from domain.cards import SUITS
 from domain.docs import hands_doc, owned_cards_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
+from domain.irregularities import kinds as irregular_kinds
+from domain.irregularities.events import MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
 from domain.royal import (
     aces,
@@ -18,6 +20,7 @@ from domain.royal import (
     dealing,
     events,
     events_play,
+    irregular,
     legacy,
     legal,
     night,
@@ -93,7 +96,9 @@ class RoyalRummy(Variant):
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandsDealt.TOPIC})
-    hand_enders = frozenset({events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC})
+    hand_enders = frozenset(
+        {events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC, MisdealDeclared.TOPIC}
+    )
     phrases = words.PHRASES
     rule_table = catalogue.RULES
     rule_indexes = catalogue.INDEXES
@@ -103,7 +108,13 @@ class RoyalRummy(Variant):
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of this variant, party by party (domain/royal/night.py)."""
         return night.night_lines(settlement, players, money)
-    table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
+
+    table_rules: ClassVar[Mapping[str, Handler]] = {
+        "end_game": settle.end_by_table,
+        "misdeal": irregular.misdeal,
+        "expose_card": irregular.expose_card,
+        "abandon": irregular.abandon,
+    }
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -137,10 +148,15 @@ class RoyalRummy(Variant):
                 (Param("confirm", "confirm", description="true: the table means to end the game"),),
                 table=True,
             ),
+            irregular_kinds.MISDEAL,
+            irregular_kinds.EXPOSE_CARD,
+            irregular_kinds.ABANDON,
         )
     }
 
-    def resolve_options(self, players: list[str], given: Mapping[str, Any]) -> dict[str, Any]:
+    def resolve_options(
+        self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
+    ) -> dict[str, Any]:
         """The full option set; the board is checked as a layout and flags must be true or false."""
         specs = {spec.name: spec for spec in self.option_specs}
         for name in given:
@@ -183,6 +199,10 @@ class RoyalRummy(Variant):
     def legal_actions(self, state: RoyalState, version: int) -> list[dict[str, Any]]:
         """Every kind of action open now, built from the same rules that validate moves."""
         return legal.actions(self, state, version)
+
+    def table_examples(self, state: RoyalState, kind: str) -> list[dict[str, Any]]:
+        """Examples for the irregularities that need a player and a card."""
+        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RoyalState) -> dict[str, Any]:
         """The whole state, with stacks, board chips and the one to act.

@@ -45,7 +45,7 @@ def test_a_whole_robins_game_is_played_through_the_listed_bodies(client: FlaskCl
     shown = client.get(game.url, headers=game.auth).get_json()
     assert shown["over"] and shown["state"]["winner"] in PLAYERS
     assert max(shown["state"]["scores"].values()) >= 505
-    assert shown["options"] == {"deuce_in_hand": 20, "first_dealer": None}
+    assert shown["options"] == {"deuce_in_hand": 20, "first_dealer": None, "abandon": "no_winner"}
     events = all_events(client, game.url, game.auth)
     scored = [e for e in events if e["type"].endswith("PointsScored")]
     assert scored and all(e["data"]["rule"].startswith("robins.scoring.") for e in scored)

@@ -21,14 +21,15 @@ def test_ending_a_royal_game_is_a_table_action_listed_apart_from_the_players_act
     assert {entry["type"] for entry in shown["legal_actions"]} == {"cut"}, "no player is offered to end the game"
     assert shown["table_actions"] == [
         {
-            "type": "end_game",
+            "type": kind,
             "table_action": True,
-            "summary": shown["table_actions"][0]["summary"],
+            "summary": shown["table_actions"][index]["summary"],
             "confirm": ["confirm"],
-            "choices": [{"type": "end_game", "confirm": True, "expected_version": 4}],
+            "choices": [{"type": kind, "confirm": True, "expected_version": 4}],
         }
+        for index, kind in enumerate(("end_game", "abandon"))
     ]
-    assert "cannot be undone" in shown["table_actions"][0]["summary"]
+    assert all("cannot be undone" in entry["summary"] for entry in shown["table_actions"])
 
 
 def test_ending_a_game_without_its_confirmation_is_refused_naming_the_field_and_stores_nothing(
@@ -62,8 +63,11 @@ def test_the_listed_confirmed_end_ends_the_game_and_is_then_listed_no_more(clien
     assert_problem(again, 422, "wrong-phase", "the game is over")
 
 
-def test_variants_without_table_actions_list_none(client: FlaskClient) -> None:
+def test_before_the_first_deal_the_table_of_roby_and_robins_may_only_abandon_the_game(client: FlaskClient) -> None:
     for variant, players in (("roby", ("ann", "bob")), ("robins", ("ann", "bob"))):
         game = create(client, players, variant=variant, deal_mode="recorded")
-        assert client.get(game.url, headers=game.auth).get_json()["table_actions"] == []
+        listed = client.get(game.url, headers=game.auth).get_json()["table_actions"]
+        assert [(entry["type"], entry["choices"]) for entry in listed] == [
+            ("abandon", [{"type": "abandon", "confirm": True, "expected_version": game.version}])
+        ]
         assert legal_actions(client, game)[1]

@@ -5,8 +5,9 @@ import's own export is the same text: export(import(text)) == text.
 Each variant, shuffled as the bot played it and as its recorded twin: 20 games of each in eventsourcing's
 in-memory store (the notation is what is tested; a store's commits would triple the time), and 3 more of each on
 SQLite and on PostgreSQL (a Roby game stops after 250 moves: its bot is slow); the slow test runs 200 whole games
-of each. The
-games and the examples together use every action kind of every variant.
+of each. The bots record no irregularity, so a game of each variant holding every one it may record
+(tests/irregular_games.py) round-trips too. The games and the examples together use every action kind of every
+variant.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from service.notation_export import export_record
 from service.notation_import import import_record
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_notation_examples import example_kinds
+from tests.irregular_games import irregular_game
 from tests.notation_games import bot_events, stored_facts, without_digest
 
 GAMES = 20
@@ -60,6 +62,10 @@ def check_round_trips(app: Meldbook, variant: str, seeds: range, whole: bool = F
 def test_a_full_export_imports_as_the_same_events_and_exports_as_the_same_text(variant: str) -> None:
     app = Meldbook(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     kinds = check_round_trips(app, variant, range(GAMES))
+    for deal_mode in ("shuffled", "recorded"):
+        events = irregular_game(variant, deal_mode).collect_events()
+        round_trip(app, events)
+        kinds.update(e.action["type"] for e in events if isinstance(e, MoveRecorded))
     missing = set(VARIANTS[variant].action_kinds) - kinds - example_kinds(variant)
     assert not missing, f"{variant}: no round-tripped game or example uses {sorted(missing)}"
 

@@ -104,8 +104,8 @@ def test_options_are_declared_at_creation_and_stored() -> None:
     """Every option is resolved when the game is created and stored in the creation event."""
     game = _game(["ann", "bob"], {"deuce_in_hand": 20})
     created = game.collect_events()[0]
-    assert created.options == {"deuce_in_hand": 20, "first_dealer": None}
-    assert _game(["ann", "bob"]).options == {"deuce_in_hand": 5, "first_dealer": None}
+    assert created.options == {"deuce_in_hand": 20, "first_dealer": None, "abandon": "no_winner"}
+    assert _game(["ann", "bob"]).options == {"deuce_in_hand": 5, "first_dealer": None, "abandon": "no_winner"}
     with pytest.raises(SetupError):
         _game(["ann", "bob"], {"deuce_in_hand": 10})
     with pytest.raises(SetupError):

@@ -38,8 +38,9 @@ def test_a_recorded_cut_lists_a_template_for_every_player_and_the_table_may_end_
         _template("cut", p, version, {"card": "<card>"}, "card: the card the player cut, not one already cut",
                   [{"card": card}]) for p, card in (("p1", "AC"), ("p2", "KC"), ("p3", "QC"))
     ]
-    assert [e["choices"] for e in game.table_actions()] == [[{"type": "end_game", "confirm": True,
-                                                             "expected_version": version}]]
+    assert [e["choices"] for e in game.table_actions()] == [
+        [{"type": kind, "confirm": True, "expected_version": version}] for kind in ("end_game", "abandon")
+    ]
     record(game, "cut", "p1", card="10C")
     assert [e["examples"] for e in game.legal_actions() if e["type"] == "cut"] == [
         [_body("cut", p, game.version, card=card)] for p, card in (("p2", "AC"), ("p3", "KC"))]

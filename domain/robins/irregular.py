@@ -1,0 +1,72 @@
+"""Robins Rummy's irregularities: when the table may record each, and what follows (its rules index's rulings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError
+from domain.irregularities import rules
+from domain.robins.events import GameWon
+from domain.robins.rules import STOCK_SIZE, deck
+from domain.robins.state import OVER, PLAY, RobinsState
+from domain.robins.turn import named_cards
+from domain.variant import Decision
+from domain.zones import named_counts
+
+ABANDON_OPTION = "abandon"
+ABANDON_DEFAULT = "no_winner"
+ABANDON_CHOICES = ("no_winner", "leader_wins")
+
+
+def _in_play(state: RobinsState, what: str) -> None:
+    if state.phase != PLAY or state.hand_over or state.turn is None:
+        raise IllegalMoveError(f"{what} is recorded while a hand is played", code="wrong-phase")
+
+
+def _named(state: RobinsState) -> Any:
+    return named_counts([named_cards(state)])
+
+
+def misdeal(decision: Decision, action: Action) -> None:
+    """A misdeal voids the deal before the first draw of the hand; the same dealer deals again."""
+    state: RobinsState = decision.state
+    fresh = state.phase == PLAY and not state.hand_over and not state.drawn and state.stock.size == STOCK_SIZE
+    rules.declare_misdeal(decision, action, state.dealer, fresh, "before the first draw of the hand")
+
+
+def expose_card(decision: Decision, action: Action) -> None:
+    """A card exposed during play stays in its holder's hand; the opponent has seen it."""
+    state: RobinsState = decision.state
+    _in_play(state, "an exposed card")
+    rules.expose_card(decision, action, state.hands, deck(), _named(state))
+
+
+def draw_out_of_turn(decision: Decision, action: Action) -> None:
+    """A card drawn from the stock out of turn is shown and shuffled back into the stock."""
+    state: RobinsState = decision.state
+    _in_play(state, "a draw out of turn")
+    rules.draw_out_of_turn(decision, action, state.turn, deck(), _named(state))
+
+
+def abandon_settlement(state: RobinsState) -> str:
+    """How an abandoned game is settled: the game's option (a game created before the option: its default)."""
+    return str(state.options.get(ABANDON_OPTION, ABANDON_DEFAULT))
+
+
+def abandon(decision: Decision, action: Action) -> None:
+    """The players leave: the scores stand as they are (the hand in progress scores nothing); nobody wins, or,
+    under option abandon=leader_wins, the player ahead wins (level scores: nobody)."""
+    state: RobinsState = decision.state
+    settlement = abandon_settlement(state)
+    rules.abandon(decision, state.phase == OVER, settlement)
+    best = max(state.scores.values())
+    leaders = [p for p in state.players if state.scores[p] == best]
+    if settlement == "leader_wins" and len(leaders) == 1:
+        decision.record(GameWon, player=leaders[0])
+
+
+def table_examples(state: RobinsState, kind: str) -> list[dict[str, Any]]:
+    """Examples for the irregularities that need a player and a card."""
+    hands = state.hands if state.phase == PLAY and not state.hand_over else {}
+    return rules.table_examples(kind, state, hands, deck(), _named(state), state.turn)

@@ -1,0 +1,66 @@
+"""Royal Rummy's irregularities: when the table may record each, and what follows (its rules index's rulings).
+
+There is no stock to draw from out of turn; an abandoned game ends as a game the table ends (the chips on the
+board go to the banker, or are split, as the option `leftover` says)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from domain.actions import Action
+from domain.errors import IllegalMoveError
+from domain.irregularities import rules
+from domain.royal import settle
+from domain.royal.rules import DECK
+from domain.royal.state import AUCTION, DUMMY, OVER, POKER_BET, POKER_PICK, RUMMY, RoyalState
+from domain.variant import Decision
+from domain.zones import named_counts
+
+PLAYING = (DUMMY, AUCTION, POKER_PICK, POKER_BET, RUMMY)
+ABANDONED = "abandoned by the players"
+
+
+def misdeal(decision: Decision, action: Action) -> None:
+    """A misdeal voids the deal before the dealer chooses between his hand and the dummy, unless an ace bet was
+    paid on it; the same dealer deals again, and the antes and ace bets stay where they are."""
+    state: RoyalState = decision.state
+    if state.phase == DUMMY and state.ace_paid:
+        raise IllegalMoveError(
+            "an ace bet was paid on this deal, judged on the hands as dealt: the deal stands",
+            code="royal.misdeal.ace-paid",
+        )
+    rules.declare_misdeal(
+        decision, action, state.dealer, state.phase == DUMMY, "before the dealer keeps his hand or takes the dummy"
+    )
+
+
+def _hands(state: RoyalState) -> dict[str, Any]:
+    return dict(state.hands) if state.phase in PLAYING else {}
+
+
+def _named(state: RoyalState) -> Counter[str]:
+    named = named_counts([*state.hands.values(), state.dummy, state.dead])
+    for cards in state.rummy.played.values():
+        named.update(cards)
+    return named
+
+
+def expose_card(decision: Decision, action: Action) -> None:
+    """A card exposed during the deal's play stays in its holder's hand; the table has seen it."""
+    state: RoyalState = decision.state
+    if state.phase not in PLAYING:
+        raise IllegalMoveError("an exposed card is recorded while a deal is played", code="wrong-phase")
+    rules.expose_card(decision, action, _hands(state), DECK, _named(state))
+
+
+def abandon(decision: Decision, action: Action) -> None:
+    """The players leave: the game ends as when the table ends it (bets back, the board's chips as `leftover`)."""
+    if decision.state.phase == OVER:
+        raise IllegalMoveError("an abandon action is not open now: the game is over", code="wrong-phase")
+    settle.end_game(decision, ABANDONED)
+
+
+def table_examples(state: RoyalState, kind: str) -> list[dict[str, Any]]:
+    """Examples for the irregularities that need a player and a card."""
+    return rules.table_examples(kind, state, _hands(state), DECK, _named(state), None)
