@@ -5,6 +5,7 @@ or Playwright the tests fail rather than skip. Screenshots (375 px and a tablet'
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -65,3 +66,70 @@ def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(serve
             chromium.close()
     assert problems == []
     assert record_of(server, game, token) == record_of(server, *twin(server, setup, actions))
+
+
+def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_work(server: str) -> None:
+    sync_api = browser()
+    setup, actions = plan("roby")
+    cut, other_cut, deal, draw = actions[:4]
+    game, token = create(server, setup)
+    errors: list[str] = []
+    sent: list[Any] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            phone = open_page(chromium.new_context(viewport=PHONE), server, game, token)
+            tablet = open_page(chromium.new_context(viewport=TABLET), server, game, token)
+            for page in (phone.page, tablet.page):
+                page.on("pageerror", lambda error: errors.append(str(error)))
+            phone.page.on("request", lambda request: sent.append(request))
+            phone.act(cut)
+            tablet.wait_for_version(phone.version() - 1)
+            tablet.act(other_cut)  # the second device records: the first shows it without a touch
+            phone.wait_for_version(tablet.version() - 1)
+            assert phone.version() == tablet.version()
+
+            hands = deal["hands"]
+            first, second = list(hands)
+            wrong = {**deal, "hands": {first: [*hands[first][:-1], hands[second][0]], second: hands[second]}}
+            before = phone.version()
+            phone.submit(wrong)  # a card named twice: refused, nothing stored, the form as it was
+            form = phone.entry(deal) + " form.template"
+            refusal = phone.page.locator(form + " .refusal")
+            refusal.wait_for(state="visible")
+            code = json.loads(phone.page.evaluate(
+                "() => JSON.stringify(Object.keys(JSON.parse(document.body.dataset.messages)))"))
+            assert any(key.startswith("problem:") for key in code)
+            assert refusal.inner_text().strip() != ""
+            typed = phone.page.locator(f'{form} [data-field="hands.{first}"]').input_value()
+            assert typed.split()[-1].upper().replace("T", "10") == hands[second][0]
+            assert phone.page.locator(f'{form} [data-field="upcard"]').input_value() == deal["upcard"]
+            assert phone.version() == before
+            phone.page.locator(f'{form} [data-field="hands.{first}"]').fill("")
+            phone.type_cards(f'{form} [data-field="hands.{first}"]', hands[first])  # only the wrong hand again
+            phone.page.locator(form + " button.primary").click()
+            phone.wait_for_version(before)
+            phone.act(draw)
+            tablet.wait_for_version(phone.version() - 1)
+
+            phone.page.locator("#undo").click()
+            phone.page.locator("#undo-reason").fill("drew the wrong card")
+            assert phone.page.locator("#undo-confirm").inner_text() == "Void move 4"
+            before = phone.version()
+            phone.page.locator("#undo-confirm").click()
+            phone.wait_for_version(before)
+            tablet.wait_for_version(before)
+            phone.page.screenshot(path=str(ARTIFACTS / "record-roby-after-undo.png"), full_page=True)
+            tablet.page.screenshot(path=str(ARTIFACTS / "record-roby-tablet.png"), full_page=True)
+        finally:
+            chromium.close()
+    assert errors == []
+    void = {"kind": "void", "from_move": 4, "reason": "drew the wrong card"}
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cut, other_cut, deal, draw, void]))
+    posts = [r for r in sent if r.method == "POST" and ("/moves" in r.url or "/corrections" in r.url)]
+    assert posts and all(
+        r.headers.get("authorization") == f"Bearer {token}" and r.headers.get("idempotency-key")
+        and r.headers.get("if-match") and r.headers.get("x-device-label") == "record page" for r in posts
+    )
+    assert len({r.headers["idempotency-key"] for r in posts}) == len(posts)
+    assert not any(token in r.url for r in sent)
