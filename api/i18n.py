@@ -142,6 +142,7 @@ SCRIPT_TEXTS = {
     "unsent": lazy_gettext("Not sent (%(error)s): send it again, it will not be recorded twice."),
     "recorded": lazy_gettext("Recorded: %(words)s"),
     "void_move": lazy_gettext("Void move %(move)s"),
+    "tap_again": lazy_gettext("Tap again to confirm: %(words)s"),
     "default_device": lazy_gettext("record page"),
     "hand_column": lazy_gettext("Hand"),
     "confirmed_column": lazy_gettext("Confirmed"),

@@ -26,6 +26,7 @@ PAGE = {
     "Undo the last move": "Angre siste trekk",
     "Void it": "Annuller det",
     "Void move %(move)s": "Annuller trekk %(move)s",
+    "Tap again to confirm: %(words)s": "Trykk igjen for å bekrefte: %(words)s",
     "Why": "Hvorfor",
     "ace": "ess",
     "amount": "beløp",

@@ -98,7 +98,15 @@
       const row = el("div", { class: "choices" });
       for (const body of concrete) {
         const button = el("button", { type: "button", class: "choice", "data-body": JSON.stringify(body) }, forms.describe(body));
-        button.addEventListener("click", () => send(body, { entry: entry, key: null, refusal: null }));
+        button.addEventListener("click", () => {
+          // An action the table confirms (ending the game, say) takes a second tap.
+          if ((entry.confirm || []).length && button.dataset.armed !== "true") {
+            button.dataset.armed = "true";
+            button.textContent = text("tap_again", { words: forms.describe(body) });
+            return;
+          }
+          send(body, { entry: entry, key: null, refusal: null });
+        });
         row.append(button);
       }
       if (entry.template) row.prepend(el("span", { class: "label" }, text("suggested")));

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from api.headers import PAGE_POLICY
-from tests.e2e.record_driver import create, open_page, plan, record_of, twin
+from tests.e2e.record_driver import call, create, open_page, plan, record_of, twin
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, server
 
@@ -133,3 +133,26 @@ def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_
     )
     assert len({r.headers["idempotency-key"] for r in posts}) == len(posts)
     assert not any(token in r.url for r in sent)
+
+
+def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
+    sync_api = browser()
+    setup = {"variant": "royal", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
+    game, token = create(server, setup)
+    end = {"type": "end_game", "confirm": True}
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            recorder = open_page(chromium.new_context(viewport=PHONE), server, game, token)
+            button = recorder.page.locator('#actions .entry[data-action="end_game"] button.choice')
+            before = recorder.version()
+            button.click()
+            assert button.inner_text().startswith("Tap again to confirm")
+            assert recorder.version() == before
+            assert call(f"{server}/games/{game}", token=token)["version"] == before
+            button.click()
+            recorder.wait_for_version(before)
+            assert recorder.page.locator("#turn").inner_text() == "The game is over."
+        finally:
+            chromium.close()
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [end]))
