@@ -156,3 +156,34 @@ def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
         finally:
             chromium.close()
     assert record_of(server, game, token) == record_of(server, *twin(server, setup, [end]))
+
+
+def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: str) -> None:
+    sync_api = browser()
+    setup = {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
+    game, token = create(server, setup)
+    ann, cy = {"type": "cut", "player": "Ann", "card": "KD"}, {"type": "cut", "player": "Cy", "card": "5H"}
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            context = chromium.new_context(viewport=PHONE)
+            context.route("**/stream?**", lambda route: route.abort())  # this device hears nothing of the other
+            recorder = open_page(context, server, game, token)
+            form = recorder.entry(ann) + " form.template"
+            field = f'{form} [data-field="card"]'
+            recorder.type_cards(field, ["KD"])
+            before = recorder.version()
+            version = call(f"{server}/games/{game}", token=token)["version"]
+            call(f"{server}/games/{game}/moves", {**cy, "expected_version": version}, token,
+                 {"X-Device-Label": "record page"})
+            recorder.page.locator(form + " button.primary").click()
+            recorder.wait_for_version(before)  # refused as stale, the page has read the game again
+            assert recorder.page.locator(".refusal:not([hidden])").count() == 1
+            assert recorder.page.locator(field).input_value().upper() == "KD"
+            assert recorder.page.locator(recorder.entry(cy)).count() == 0
+            before = recorder.version()
+            recorder.page.locator(form + " button.primary").click()
+            recorder.wait_for_version(before)
+        finally:
+            chromium.close()
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cy, ann]))
