@@ -33,7 +33,8 @@ window.meldbookForms = (function () {
       else if (key === "from_move" || key === "move") parts.push(text("from_move", { move: value }));
       else if (Array.isArray(value)) parts.push(value.map((v) => (Array.isArray(v) ? v.join(" ") : typeof v === "object" ? describe(v) : v)).join(" · "));
       else if (typeof value === "object" && value !== null) parts.push(Object.entries(value).map(([k, v]) => k + ": " + [].concat(v).join(" ")).join("; "));
-      else parts.push(fieldName(key) === key && typeof value !== "number" ? String(value) : fieldName(key) + " " + value);
+      else if (typeof value === "number") parts.push(fieldName(key) + " " + value);
+      else if (typeof value !== "boolean") parts.push(String(value));
     }
     return parts.join(" ");
   }
