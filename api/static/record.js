@@ -57,7 +57,9 @@
         $("token-form").hidden = false;
         return;
       }
+      const same = doc && doc.version === body.version;
       doc = body;
+      if (same) return; // the stream's news of a version already read: nothing to draw again
       draw();
       if (!stream && !following && !doc.over) follow();
       if (doc.over && stream) { stream.close(); stream = null; }
@@ -73,8 +75,12 @@
     root.dataset.version = doc.version;
     const legal = doc.legal_actions || [];
     $("turn").textContent = doc.over ? text("game_over") : doc.to_move.length ? text("to_act", { players: doc.to_move.join(", ") }) : "";
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.field : null;
-    const focusedForm = focused && document.activeElement.form ? document.activeElement.form.dataset.action + ":" + document.activeElement.form.dataset.player : null;
+    // The card field being filled (focused, or served by the picker) is found again in the forms drawn anew.
+    const serving = picker.current();
+    const active = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.field
+      ? document.activeElement : serving && serving.input;
+    const focused = active && active.form ? active.dataset.field : null;
+    const focusedForm = focused ? active.form.dataset.action + ":" + active.form.dataset.player : null;
     $("actions").replaceChildren(...legal.map(entryNode), ...(doc.table_actions || []).filter((e) => e.type !== "void").map(entryNode));
     $("no-actions").hidden = legal.length > 0 || (doc.table_actions || []).length > 0;
     const undoable = (doc.table_actions || []).find((e) => e.type === "void");
@@ -88,6 +94,7 @@
       const input = again && again.querySelector('[data-field="' + CSS.escape(focused) + '"]');
       if (input) input.focus();
     }
+    if (serving && !serving.input.isConnected && picker.current() === serving) picker.leave(serving);
   }
 
   function entryNode(entry) {
@@ -251,6 +258,7 @@
     $("token-form").hidden = Boolean(typed);
     if (stream) { stream.close(); stream = null; }
     following = null;
+    doc = null; // another token may see another game: draw it whatever its version
     say($("refusal"), "");
     load();
   });

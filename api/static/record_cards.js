@@ -91,6 +91,7 @@ window.meldbookCards = (function () {
     }
 
     return {
+      current() { return field; },
       serve(target) {
         field = target;
         rank = null;
