@@ -30,6 +30,7 @@ from api import (
     pages,
     problem_types,
     problems,
+    record_page,
     replays,
     settlement,
     streams,
@@ -78,6 +79,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
+    app.register_blueprint(record_page.blp)
     i18n.install(app)
     problems.register(app)
     health.install(app)

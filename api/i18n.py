@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, lazy_gettext, pgettext
 
-from domain.variants import PROBLEMS
+from domain.corrections.kinds import CORRECTION_KINDS
+from domain.variants import PROBLEMS, VARIANTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
 DEFAULT_LANGUAGE = "en"
@@ -26,6 +27,8 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
 ACTION_CONTEXT, PROBLEM_CONTEXT = "action", "problem"
+ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
+"""Every action kind a page may name: each variant's and the corrections'."""
 
 blp = Blueprint("language", __name__)
 
@@ -125,6 +128,43 @@ SCRIPT_TEXTS = {
         "%(count)s entries, adding up to %(totals)s. Each links to its move in the viewer above."
     ),
     "undoes": lazy_gettext("undoes the struck line of move %(move)s"),
+    # The record page (api/static/record*.js).
+    "recent_cards": lazy_gettext("Cards used last"),
+    "picking_for": lazy_gettext("Cards for: %(field)s"),
+    "add_another": lazy_gettext("Another: %(field)s"),
+    "record_it": lazy_gettext("Record"),
+    "suggested": lazy_gettext("Suggested:"),
+    "on_meld": lazy_gettext("on meld %(meld)s"),
+    "from_move": lazy_gettext("move %(move)s"),
+    "to_act": lazy_gettext("To act: %(players)s"),
+    "game_over": lazy_gettext("The game is over."),
+    "unreadable": lazy_gettext("The game could not be read (%(error)s)."),
+    "unsent": lazy_gettext("Not sent (%(error)s): send it again, it will not be recorded twice."),
+    "recorded": lazy_gettext("Recorded: %(words)s"),
+    "void_move": lazy_gettext("Void move %(move)s"),
+    "tap_again": lazy_gettext("Tap again to confirm: %(words)s"),
+    "default_device": lazy_gettext("record page"),
+    "hand_column": lazy_gettext("Hand"),
+    "confirmed_column": lazy_gettext("Confirmed"),
+    "total_row": lazy_gettext("Total"),
+    "field_card": lazy_gettext("card"),
+    "field_cards": lazy_gettext("cards"),
+    "field_hands": lazy_gettext("hands"),
+    "field_upcard": lazy_gettext("upcard"),
+    "field_declare": lazy_gettext("declared as"),
+    "field_kind": lazy_gettext("kind"),
+    "field_melds": lazy_gettext("melds"),
+    "field_lay_offs": lazy_gettext("lay-offs"),
+    "field_discard": lazy_gettext("discard"),
+    "field_amount": lazy_gettext("amount"),
+    "field_ace": lazy_gettext("ace"),
+    "field_meld": lazy_gettext("meld"),
+    "field_reason": lazy_gettext("reason"),
+    "field_move": lazy_gettext("move"),
+    "field_from_move": lazy_gettext("from move"),
+    "field_replacement": lazy_gettext("replacement"),
+    "field_holder": lazy_gettext("holder"),
+    "field_then": lazy_gettext("then"),
 }
 
 
@@ -138,4 +178,5 @@ def page_messages() -> dict[str, str]:
     """The scripts' texts in the page's language, and the page's refusal sentences by problem code."""
     texts = {key: str(text) for key, text in SCRIPT_TEXTS.items()}
     texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
+    texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
     return texts

@@ -61,6 +61,7 @@ ROUTES: dict[tuple[str, str], str] = {
     (f"{GAME}/replay", "GET"): READ,
     (f"{GAME}/notation", "GET"): READ,
     (f"{GAME}/view", "GET"): READ,
+    (f"{GAME}/record", "GET"): OPEN,
     (f"{GAME}/stream", "GET"): READ,
     (f"{GAME}/stream-tickets", "POST"): READ,
     (f"{GAME}/moves", "POST"): RECORD,

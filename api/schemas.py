@@ -238,7 +238,9 @@ class GameStateSchema(Schema):
         metadata={
             "description": "only to whoever records moves, at the latest version: the actions open now of the "
             "players that token may record for (a seat: its own player's), each entry a type and player with "
-            "concrete `choices` or a `template` with `constraints` and `examples`"
+            "concrete `choices` or a `template` with `constraints` and `examples`; a template may add the cards it "
+            "may name (`allowed_cards`; those the record places nowhere yet, marked `unseen`, only in the full view) "
+            "and the `bounds` of its numbers (`{\"amount\": [low, high]}`)"
         },
     )
     table_actions = fields.List(

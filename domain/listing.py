@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Iterable
 from itertools import product
 from typing import Any
 
+from domain.cards import Card
 from domain.variant import Variant, legal_bodies, with_version
 
 Body = dict[str, Any]
 Candidate = tuple[str, list[Body], Body | None]
-"""One kind of action: its kind, concrete candidate bodies, and a template ({"body", "constraints"}) or None."""
+"""One kind of action: its kind, concrete candidate bodies, and a template ({"body", "constraints"}) or None.
+
+A template may also say which cards it may name (`allowed_cards`, sorted; `unseen: True` when they are the cards
+the record places nowhere yet, which only the full view is shown) and the `bounds` of its numbers
+({"amount": [low, high]}): a client offers these without knowing the rules."""
+TEMPLATE_EXTRAS = ("allowed_cards", "unseen", "bounds")
 
 
 def list_actions(
@@ -33,6 +39,7 @@ def list_actions(
                 entry["template"] = with_version(template["body"], version)
                 entry["constraints"] = template["constraints"]
                 entry["examples"] = choices
+                entry.update({key: template[key] for key in TEMPLATE_EXTRAS if key in template})
             elif not choices:
                 continue
             else:
@@ -76,3 +83,8 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
             entry["examples"] = accepted
         listed.append(entry)
     return listed
+
+
+def card_list(cards: Iterable[str]) -> list[str]:
+    """Cards a template may name: each once, in the order of the pack."""
+    return sorted(set(cards), key=Card.parse)

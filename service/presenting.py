@@ -104,9 +104,17 @@ def present_state(
         acting = _anyone
     if acting is not None:
         legal = [entry for entry in game.legal_actions() if acting(entry["player"])] if shown["latest"] else []
-        shown["legal_actions"] = legal
+        shown["legal_actions"] = legal if viewer.sees_everything else [_unseen_withheld(e) for e in legal]
         shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
     return shown
+
+
+def _unseen_withheld(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as a narrower view may have it: the cards the record places nowhere yet would tell what it places
+    in other hands, so they are listed to the full view alone."""
+    if not entry.get("unseen"):
+        return entry
+    return {key: value for key, value in entry.items() if key != "allowed_cards"}
 
 
 def _anyone(player: str) -> bool:

@@ -20,8 +20,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from api.i18n import ACTION_CONTEXT, DEFAULT_LANGUAGE, LANGUAGES, PROBLEM_CONTEXT, TRANSLATIONS
-from domain.variants import PROBLEMS, VARIANTS
+from api.i18n import ACTION_CONTEXT, ACTION_KINDS, DEFAULT_LANGUAGE, LANGUAGES, PROBLEM_CONTEXT, TRANSLATIONS
+from domain.variants import PROBLEMS
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = TRANSLATIONS / "messages.pot"
@@ -39,7 +39,7 @@ def extracted() -> Catalog:
     ):
         catalog.add(message, None, [(f"api/{filename}" if not filename.startswith("api") else filename, lineno)],
                     auto_comments=comments, context=context)
-    for kind in sorted({k for variant in VARIANTS.values() for k in variant.action_kinds}):
+    for kind in ACTION_KINDS:
         catalog.add(kind.replace("_", " "), None, [("domain/variants.py", 0)], context=ACTION_CONTEXT)
     for title in sorted({problem.title for problem in PROBLEMS.values()} | {"Request refused"}):
         catalog.add(title, None, [("domain/variants.py", 0)], context=PROBLEM_CONTEXT)

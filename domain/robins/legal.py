@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from domain.cards import Card
 from domain.cutting import cut_example
-from domain.listing import Body, Candidate, list_actions
+from domain.listing import Body, Candidate, card_list, list_actions
 from domain.robins.candidates import meld_examples
 from domain.robins.melds import lay_off_choices
 from domain.robins.rules import HAND_SIZE, cut_rank, deck, is_wild
@@ -47,7 +47,8 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
         if state.deal_mode == "shuffled":
             return [("cut", [{}], None)]
         return [("cut", [{"card": cut_example(deck(), cut_rank, state.players, state.cuts, player)}],
-                 {"body": {"card": "<card>"}, "constraints": "card: the card the player cut"})]
+                 {"body": {"card": "<card>"}, "constraints": "card: the card the player cut",
+                  "allowed_cards": card_list(deck()), "unseen": True})]
     if state.phase == DEAL:
         return [_deal(state, player)]
     if state.phase != PLAY:
@@ -61,11 +62,13 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
     lay_offs = [b for c in sorted(set(hand)) for m in state.melds for b in _lay_offs(m, c)]
     exchanges = [{"meld": m.id, "card": s} for m in state.melds for c, s in zip(m.cards, m.stands_for, strict=True)
                  if is_wild(c) and s in hand and not is_wild(s)]
+    in_hand = {"allowed_cards": card_list(hand)}
+    reachable = {"allowed_cards": card_list([*hand, *state.discard])}
     return [
         ("exchange", exchanges, None),
-        ("pick_up", _pickups(state, hand), TEMPLATES["pick_up"]),
-        ("meld", meld_examples(hand), TEMPLATES["meld"]),
-        ("lay_off", lay_offs, TEMPLATES["lay_off"]),
+        ("pick_up", _pickups(state, hand), {**TEMPLATES["pick_up"], **reachable}),
+        ("meld", meld_examples(hand), {**TEMPLATES["meld"], **in_hand}),
+        ("lay_off", lay_offs, {**TEMPLATES["lay_off"], **in_hand}),
         discards,
     ]
 
@@ -106,7 +109,8 @@ def _draw(state: RobinsState) -> Candidate:
     known = sorted(set(state.stock.known))
     unseen = sorted((deck() - Counter(named_cards(state).known)).elements()) if state.stock.hidden else []
     template = {"body": {"card": "<card>"},
-                "constraints": "card: the card drawn, which the record does not already place elsewhere"}
+                "constraints": "card: the card drawn, which the record does not already place elsewhere",
+                "allowed_cards": card_list(known or unseen), "unseen": not known}
     return ("draw", [{"card": c} for c in (known or unseen)[:1]], template)
 
 
@@ -119,5 +123,6 @@ def _deal(state: RobinsState, player: str) -> Candidate:
                "upcard": cards[2 * HAND_SIZE]}
     template = {"body": {"hands": {p: ["<card>"] * HAND_SIZE for p in seats}, "upcard": "<card>"},
                 "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}; upcard: the "
-                "15th card, turned up; no card more often than the deck holds"}
+                "15th card, turned up; no card more often than the deck holds",
+                "allowed_cards": card_list((deck() - Counter(named_cards(state).known)).elements()), "unseen": True}
     return ("deal", [example], template)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from domain.cards import Card
 from domain.cutting import cut_example
-from domain.listing import Candidate, list_actions
+from domain.listing import Candidate, card_list, list_actions
 from domain.melds import candidate_melds
 from domain.roby import play
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards
@@ -41,6 +41,8 @@ def _cut(state: RobyState, player: str) -> Candidate:
     template = {
         "body": {**body, "card": "<card>"},
         "constraints": "card: the card the player cut, not one already cut",
+        "allowed_cards": card_list((deck_of(state.options) - named_cards(state)).elements()),
+        "unseen": True,
     }
     example = cut_example(deck_of(state.options), cut_rank, state.cutters, state.cuts, player)
     return ("cut", [{**body, "card": example}], template)
@@ -61,6 +63,8 @@ def _deal(state: RobyState, player: str) -> Candidate:
         "body": {**body, "hands": {p: ["<card>"] * HAND_SIZE for p in seats}, "upcard": "<card>"},
         "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}; upcard: the card "
         "turned up; no card more often than the packs hold",
+        "allowed_cards": card_list((deck_of(state.options) - named_cards(state)).elements()),
+        "unseen": True,
     }
     return ("deal", [example], template)
 
@@ -77,6 +81,8 @@ def _draws(state: RobyState, player: str) -> list[Candidate]:
     template = {
         "body": {**stock, "card": "<card>"},
         "constraints": "card: the card drawn, which the record does not already place elsewhere",
+        "allowed_cards": card_list(known or unseen),
+        "unseen": not known,
     }
     return [("draw", examples, template), taken]
 
@@ -103,9 +109,11 @@ def _turn(state: RobyState, player: str) -> list[Candidate]:
                 "player": player,
                 "melds": [["<card>"]],
                 "lay_offs": [{"card": "<card>", "meld": 0}],
+                "discard": "<card>",
             },
             "constraints": "melds, then lay-offs (meld ids as listed, new melds numbered on), then at most one "
             "discard, using every card in hand",
+            "allowed_cards": card_list(hand),
         }
         bodies.append(("go_out", [{"type": "go_out", "player": player, **plan}], template))
     return bodies

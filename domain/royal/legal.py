@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from domain.cards import SUITS, Card
 from domain.cutting import cut_example
-from domain.listing import Body, Candidate, list_actions
+from domain.listing import Body, Candidate, card_list, list_actions
 from domain.royal.ledger import stack
 from domain.royal.rules import DECK, chain, cut_rank, hand_sizes, lowest_of
 from domain.royal.state import (
@@ -40,8 +41,9 @@ def _amounts(player: str, kind: str, low: int, high: int, extra: Body | None = N
     return [{"type": kind, "player": player, **(extra or {}), "amount": v} for v in values]
 
 
-def _template(kind: str, player: str, examples: list[Body], fields: Body, constraints: str) -> Candidate:
-    return (kind, examples, {"body": {"type": kind, "player": player, **fields}, "constraints": constraints})
+def _template(kind: str, player: str, examples: list[Body], fields: Body, constraints: str, **extras: Any) -> Candidate:
+    """A kind's template; `extras` are its allowed_cards, unseen and bounds (domain/listing.py)."""
+    return (kind, examples, {"body": {"type": kind, "player": player, **fields}, "constraints": constraints, **extras})
 
 
 def _candidates(state: RoyalState, player: str) -> list[Candidate]:
@@ -51,13 +53,15 @@ def _candidates(state: RoyalState, player: str) -> list[Candidate]:
             return _simple(player, "cut")
         example = cut_example(DECK, cut_rank, state.cutters, state.cuts, player)
         return [_template("cut", player, [{"type": "cut", "player": player, "card": example}],
-                          {"card": "<card>"}, "card: the card the player cut, not one already cut")]
+                          {"card": "<card>"}, "card: the card the player cut, not one already cut",
+                          allowed_cards=card_list(DECK - Counter(state.cuts.values())), unseen=True)]
     if phase == ACE_BET:
         bets = [b for suit in SUITS if suit not in state.ace_bets for b in _amounts(player, "ace_bet", 1, min(chips, 3),
                                                                                         {"ace": suit})]
         return [*_simple(player, "no_ace_bet"),
                 _template("ace_bet", player, bets, {"ace": "<C|D|H|S>", "amount": "<int>"},
-                          f"ace: a corner ace with no standing bet; amount: 1 to {chips}")]
+                          f"ace: a corner ace with no standing bet; amount: 1 to {chips}",
+                          bounds={"amount": [1, chips]})]
     if phase == ACE_COVER:
         return _simple(player, "cover", "decline")
     if phase == DEAL:
@@ -67,7 +71,8 @@ def _candidates(state: RoyalState, player: str) -> list[Candidate]:
     if phase == AUCTION:
         bids = _amounts(player, "bid", state.high_bid + 1, chips)
         return [*_simple(player, "pass"), _template("bid", player, bids, {"amount": "<int>"},
-                                                    f"amount: {state.high_bid + 1} to {chips}")]
+                                                    f"amount: {state.high_bid + 1} to {chips}",
+                                                    bounds={"amount": [state.high_bid + 1, chips]})]
     if phase == POKER_PICK:
         return [_poker_pick(state, player)]
     if phase == POKER_BET:
@@ -89,14 +94,15 @@ def _deal(state: RoyalState, player: str) -> list[Candidate]:
     return [_template("deal", player, [{"type": "deal", "player": player, "hands": hands}],
                       {"hands": {p: ["<card>"] * n for p, n in zip(live, sizes, strict=False)}},
                       f"hands: the cards dealt to each of {', '.join(live)}; the dummy is the rest "
-                      f"({sizes[-1]} cards)")]
+                      f"({sizes[-1]} cards)", allowed_cards=card_list(DECK), unseen=True)]
 
 
 def _poker_pick(state: RoyalState, player: str) -> Candidate:
     hand = sorted(state.hands[player].known, key=Card.parse)
     picks = [hand[i : i + 5] for i in range(0, len(hand) - 4, 2)][:4]
     return _template("poker_hand", player, [{"type": "poker_hand", "player": player, "cards": c} for c in picks],
-                     {"cards": ["<card>"] * 5}, "cards: five different cards of the player's hand")
+                     {"cards": ["<card>"] * 5}, "cards: five different cards of the player's hand",
+                     allowed_cards=card_list(hand))
 
 
 def _betting(state: RoyalState, player: str, chips: int) -> list[Candidate]:
@@ -105,9 +111,11 @@ def _betting(state: RoyalState, player: str, chips: int) -> list[Candidate]:
     listed = _simple(player, "check", "call", "fold", "all_in")
     bets = _amounts(player, "bet", 1, chips)
     raises = _amounts(player, "raise", poker.current + poker.min_raise, own + chips)
-    listed.append(_template("bet", player, bets, {"amount": "<int>"}, f"amount: 1 to {chips}"))
-    listed.append(_template("raise", player, raises, {"amount": "<int>"},
-                            f"amount: the new total, {poker.current + poker.min_raise} to {own + chips}"))
+    listed.append(_template("bet", player, bets, {"amount": "<int>"}, f"amount: 1 to {chips}",
+                            bounds={"amount": [1, chips]}))
+    low, high = poker.current + poker.min_raise, own + chips
+    listed.append(_template("raise", player, raises, {"amount": "<int>"}, f"amount: the new total, {low} to {high}",
+                            bounds={"amount": [low, high]}))
     return listed
 
 

@@ -18,6 +18,7 @@ NOT_IN_SPEC = {
     "/docs/assets/<path:name>",
     "/static/<path:filename>",
     "/games/<uuid:game_id>/view",  # a page for people (api/pages.py), not an operation of the API
+    "/games/<uuid:game_id>/record",  # the record page (api/record_page.py), likewise
     "/language/<code>",  # the pages' language switch (api/i18n.py)
 }
 HINT = "openapi.yaml is out of date: run `make openapi` (MELDBOOK_SQLITE_PATH=<a temp file>) and commit it"

@@ -9,6 +9,9 @@ from flask.testing import FlaskClient
 from tests.e2e.helpers import Created, assert_problem, bearer, create
 
 PLAYERS = ("Ann", "Bob", "Cy")
+SHELLS = ("/record",)
+"""Pages that hold no game data (their script reads the game with the tab's token): open to anyone, the same for a
+private game as for a game that does not exist."""
 
 
 def read_paths(app: Flask, game: Created) -> list[str]:
@@ -18,7 +21,7 @@ def read_paths(app: Flask, game: Created) -> list[str]:
         if "GET" in (rule.methods or ()) and set(rule.arguments) == {"game_id"}:
             path = rule.build({"game_id": game.id}, append_unknown=False)[1]  # type: ignore[index]
             paths.append(f"{path}?at=1" if path.endswith("/state") else path)
-    return paths
+    return [path for path in paths if not path.endswith(SHELLS)]
 
 
 def listed_ids(client: FlaskClient) -> set[str]:
@@ -68,3 +71,15 @@ def test_a_moves_post_to_a_private_game_without_its_token_is_a_404(shared_client
     game = create(shared_client, players=PLAYERS, access="private")
     body = {"type": "cut", "player": "Ann", "expected_version": game.version}
     assert_problem(shared_client.post(f"{game.url}/moves", json=body), 404, "game-not-found")
+
+
+def test_a_page_that_holds_no_game_data_tells_a_private_game_from_a_missing_one_in_nothing_but_the_address(
+    shared_client: FlaskClient,
+) -> None:
+    game = create(shared_client, players=PLAYERS, access="private")
+    missing = "00000000-0000-4000-8000-000000000000"
+    for shell in SHELLS:
+        private = shared_client.get(f"/games/{game.id}{shell}")
+        absent = shared_client.get(f"/games/{missing}{shell}")
+        assert private.status_code == absent.status_code == 200
+        assert private.get_data(as_text=True).replace(game.id, missing) == absent.get_data(as_text=True)

@@ -32,7 +32,7 @@ def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_s
     assert response.headers["X-Frame-Options"] == "DENY"
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
-    scripts = ["i18n.js", "view.js", "settlement.js"]
+    scripts = ["i18n.js", "table.js", "view.js", "settlement.js"]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
     assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
 
@@ -99,3 +99,14 @@ def test_without_script_the_page_lists_the_annotations_of_the_move_shown_that_a_
     assert 'data-annotation="1" data-target="event" data-move="5"' in page
     assert "a &lt;b&gt;bold&lt;/b&gt; draw" in page and '<p id="no-annotations" class="unavailable" hidden>' in page
     assert 'data-annotation="1"' not in sqlite_client.get(f"/games/{game.id}/view?at=6").get_data(as_text=True)
+
+
+def test_the_record_page_is_html_under_the_strict_csp_with_its_own_scripts_only(sqlite_client: FlaskClient) -> None:
+    response = sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/record")
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.headers["Content-Security-Policy"] == PAGE_POLICY
+    page = response.get_data(as_text=True)
+    assert " style=" not in page and "<style" not in page
+    scripts = ["i18n.js", "table.js", "record_cards.js", "record_forms.js", "record.js"]
+    assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
+    assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in [*scripts, "record.css"])

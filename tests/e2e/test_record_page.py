@@ -1,0 +1,189 @@
+"""The record page, GET /games/{id}/record, in a real headless Chromium: a hand of each variant recorded by taps and
+typing alone ends in the same record as the same actions recorded through the API; a refusal is shown in place with
+what was typed kept; the last move is voided from the page; a second device's move shows up live. Without Chromium
+or Playwright the tests fail rather than skip. Screenshots (375 px and a tablet's 820 px) go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from api.headers import PAGE_POLICY
+from tests.e2e.record_driver import call, create, open_page, plan, record_of, twin
+from tests.e2e.test_docs_page import launch
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, server
+
+pytestmark = pytest.mark.browser
+TABLET = {"width": 820, "height": 1180}
+__all__ = ["server"]  # the live app, shared with the viewer's tests
+
+
+def watched(page: Any, problems: list[str]) -> Any:
+    """The page, with every script error, console error or warning (a CSP violation among them) and every refused
+    request kept; the confirmations' route, which may not exist yet, may answer 404 (a failed load, to the console)."""
+    def answered(response: Any) -> None:
+        if response.status >= 400 and not (response.status == 404 and response.url.endswith("/confirmations")):
+            problems.append(f"{response.status} {response.url}")
+
+    page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning")
+            and not m.text.startswith("Failed to load resource") else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("response", answered)
+    return page
+
+
+def fits(page: Any) -> bool:
+    """Whether the page needs no horizontal scrolling."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
+
+
+@pytest.mark.parametrize("variant", ["roby", "robins", "royal"])
+def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(server: str, variant: str) -> None:
+    sync_api = browser()
+    setup, actions = plan(variant)
+    game, token = create(server, setup)
+    problems: list[str] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            context = chromium.new_context(viewport=PHONE if variant == "roby" else TABLET)
+            recorder = open_page(context, server, game, token)
+            watched(recorder.page, problems)
+            answer = recorder.page.request.get(f"{server}/games/{game}/record")
+            assert answer.headers["content-security-policy"] == PAGE_POLICY
+            for number, action in enumerate(actions):
+                if number == 2:  # the deal, with its form and the picker open
+                    recorder.page.locator(recorder.entry(action) + " .cards-input").first.click()
+                    assert fits(recorder.page)
+                    recorder.page.screenshot(path=str(ARTIFACTS / f"record-{variant}-deal.png"), full_page=True)
+                recorder.act(action)
+            assert fits(recorder.page)
+            recorder.page.screenshot(path=str(ARTIFACTS / f"record-{variant}-hand-end.png"), full_page=True)
+        finally:
+            chromium.close()
+    assert problems == []
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, actions))
+
+
+def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_work(server: str) -> None:
+    sync_api = browser()
+    setup, actions = plan("roby")
+    cut, other_cut, deal, draw = actions[:4]
+    game, token = create(server, setup)
+    errors: list[str] = []
+    sent: list[Any] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            phone = open_page(chromium.new_context(viewport=PHONE), server, game, token)
+            tablet = open_page(chromium.new_context(viewport=TABLET), server, game, token)
+            for page in (phone.page, tablet.page):
+                page.on("pageerror", lambda error: errors.append(str(error)))
+            phone.page.on("request", lambda request: sent.append(request))
+            phone.act(cut)
+            tablet.wait_for_version(phone.version() - 1)
+            tablet.act(other_cut)  # the second device records: the first shows it without a touch
+            phone.wait_for_version(tablet.version() - 1)
+            assert phone.version() == tablet.version()
+
+            hands = deal["hands"]
+            first, second = list(hands)
+            wrong = {**deal, "hands": {first: [*hands[first][:-1], hands[second][0]], second: hands[second]}}
+            before = phone.version()
+            phone.submit(wrong)  # a card named twice: refused, nothing stored, the form as it was
+            form = phone.entry(deal) + " form.template"
+            refusal = phone.page.locator(form + " .refusal")
+            refusal.wait_for(state="visible")
+            messages = json.loads(phone.page.get_attribute("body", "data-messages") or "{}")
+            sentence, _, detail = refusal.inner_text().partition(" — ")  # the code's sentence, then the detail
+            assert sentence in {text for key, text in messages.items() if key.startswith("problem:")}
+            assert hands[second][0] in detail
+            typed = phone.page.locator(f'{form} [data-field="hands.{first}"]').input_value()
+            assert typed.split()[-1].upper().replace("T", "10") == hands[second][0]
+            assert phone.page.locator(f'{form} [data-field="upcard"]').input_value() == deal["upcard"]
+            assert phone.version() == before
+            phone.page.locator(f'{form} [data-field="hands.{first}"]').fill("")
+            phone.type_cards(f'{form} [data-field="hands.{first}"]', hands[first])  # only the wrong hand again
+            phone.page.locator(form + " button.primary").click()
+            phone.wait_for_version(before)
+            phone.act(draw)
+            tablet.wait_for_version(phone.version() - 1)
+
+            phone.page.locator("#undo").click()
+            phone.page.locator("#undo-reason").fill("drew the wrong card")
+            assert phone.page.locator("#undo-confirm").inner_text() == "Void move 4"
+            before = phone.version()
+            phone.page.locator("#undo-confirm").click()
+            phone.wait_for_version(before)
+            tablet.wait_for_version(before)
+            phone.page.screenshot(path=str(ARTIFACTS / "record-roby-after-undo.png"), full_page=True)
+            tablet.page.screenshot(path=str(ARTIFACTS / "record-roby-tablet.png"), full_page=True)
+        finally:
+            chromium.close()
+    assert errors == []
+    void = {"kind": "void", "from_move": 4, "reason": "drew the wrong card"}
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cut, other_cut, deal, draw, void]))
+    posts = [r for r in sent if r.method == "POST" and ("/moves" in r.url or "/corrections" in r.url)]
+    assert posts and all(
+        r.headers.get("authorization") == f"Bearer {token}" and r.headers.get("idempotency-key")
+        and r.headers.get("if-match") and r.headers.get("x-device-label") == "record page" for r in posts
+    )
+    assert len({r.headers["idempotency-key"] for r in posts}) == len(posts)
+    assert not any(token in r.url for r in sent)
+
+
+def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
+    sync_api = browser()
+    setup = {"variant": "royal", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
+    game, token = create(server, setup)
+    end = {"type": "end_game", "confirm": True}
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            recorder = open_page(chromium.new_context(viewport=PHONE), server, game, token)
+            button = recorder.page.locator('#actions .entry[data-action="end_game"] button.choice')
+            before = recorder.version()
+            button.click()
+            assert button.inner_text().startswith("Tap again to confirm")
+            assert recorder.version() == before
+            assert call(f"{server}/games/{game}", token=token)["version"] == before
+            button.click()
+            recorder.wait_for_version(before)
+            assert recorder.page.locator("#turn").inner_text() == "The game is over."
+        finally:
+            chromium.close()
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [end]))
+
+
+def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: str) -> None:
+    sync_api = browser()
+    setup = {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
+    game, token = create(server, setup)
+    ann, cy = {"type": "cut", "player": "Ann", "card": "KD"}, {"type": "cut", "player": "Cy", "card": "5H"}
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            context = chromium.new_context(viewport=PHONE)
+            context.route("**/stream?**", lambda route: route.abort())  # this device hears nothing of the other
+            recorder = open_page(context, server, game, token)
+            form = recorder.entry(ann) + " form.template"
+            field = f'{form} [data-field="card"]'
+            recorder.type_cards(field, ["KD"])
+            before = recorder.version()
+            version = call(f"{server}/games/{game}", token=token)["version"]
+            call(f"{server}/games/{game}/moves", {**cy, "expected_version": version}, token,
+                 {"X-Device-Label": "record page"})
+            recorder.page.locator(form + " button.primary").click()
+            recorder.wait_for_version(before)  # refused as stale, the page has read the game again
+            assert recorder.page.locator(".refusal:not([hidden])").count() == 1
+            assert recorder.page.locator(field).input_value().upper() == "KD"
+            assert recorder.page.locator(recorder.entry(cy)).count() == 0
+            before = recorder.version()
+            recorder.page.locator(form + " button.primary").click()
+            recorder.wait_for_version(before)
+        finally:
+            chromium.close()
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cy, ann]))
