@@ -35,6 +35,9 @@ STATE_COUNT = ActionKind(
     (Param("points", "int", description="what the hand's cards count, as stated"),),
 )
 
+COUNT_KINDS = frozenset({ENTER_HAND.type, STATE_COUNT.type})
+"""The actions that may follow the end of a hand, before its scores: they belong to that hand."""
+
 
 def place_words(place: str) -> str:
     """A place id in words: `hand:Ann` is Ann's hand, `meld:2` meld 2, `discard` the discard pile."""
