@@ -15,9 +15,9 @@ from flask.testing import FlaskClient
 from tests.e2e.helpers import assert_problem, bearer, create, stored, streamed
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
-ANN = "4H 5H 6H 9C 9D 9S KC KD KS 2S".split()
-BOB = "7C 8C 10S JS QS 3D 3H 5D 6D 8D".split()
-CY = "2C 3C 4C 5C 6C 7D 8H 10C JD QH".split()
+ANN = ["4H", "5H", "6H", "9C", "9D", "9S", "KC", "KD", "KS", "2S"]
+BOB = ["7C", "8C", "10S", "JS", "QS", "3D", "3H", "5D", "6D", "8D"]
+CY = ["2C", "3C", "4C", "5C", "6C", "7D", "8H", "10C", "JD", "QH"]
 
 
 class Table:
@@ -151,7 +151,8 @@ def test_seats_enter_their_own_hands_unseen_by_the_others_and_a_stated_count_clo
     state = table.shown(None)["state"]
     assert state["stated"] == {"Dee": 70} and state["phase"] == "deal"
     entries = shared_client.get(f"{table.game.url}/settlement/players/Dee").get_json()["entries"]
-    assert [(e["amount"], e["rule"]["id"]) for e in entries if e["unit"] == "points"] == [(70, "roby.scoring.stated-count")]
+    points = [(e["amount"], e["rule"]["id"]) for e in entries if e["unit"] == "points"]
+    assert points == [(70, "roby.scoring.stated-count")]
     assert "Dee state_count 70" in shared_client.get(f"{table.game.url}/notation").get_data(as_text=True)
 
 

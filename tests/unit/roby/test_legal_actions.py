@@ -165,7 +165,8 @@ def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_a
         "template": {"type": "deal", "player": "bob", "hands": {p: ["<card>"] * 10 for p in ("cy", "ann", "bob")},
                      "upcard": "<card>", "expected_version": version},
         "constraints": "hands: the 10 cards dealt to each of cy, ann, bob, or no hands at all (each player then "
-                       "enters his own: enter_hand); upcard: the card turned up; no card more often than the packs hold",
+                       "enters his own: enter_hand); upcard: the card turned up; no card more often than the packs "
+                       "hold",
         "examples": [{"type": "deal", "player": "bob",
                       "hands": {"cy": pack[:10], "ann": pack[10:20], "bob": pack[20:30]}, "upcard": pack[30],
                       "expected_version": version},

@@ -3,6 +3,10 @@ that need a hand wait for it and record findings, and hands nobody entered are e
 
 from __future__ import annotations
 
+import pytest
+
+from bots.roby import play_roby
+from bots.twins import entered_twin
 from domain.errors import CardConflictError
 from domain.roby.state import COUNT, DEAL, PLAY
 from tests.unit.roby.table import Table
@@ -146,3 +150,17 @@ def test_a_table_play_from_an_unknown_hand_defers_the_99_rule() -> None:
     made = table.events("DeferredChecksMade")[-1]
     assert made.checked == 2 and made.findings == [] and table.state.pending == []
 
+
+
+@pytest.mark.parametrize(("seed", "players"), [(9, 3), (4, 2), (2, 4)])
+def test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals(
+    seed: int, players: int
+) -> None:
+    """The bot's games dealt without naming the hands, each entered by its player (after the deal, or at the end,
+    or its count stated): every move is accepted, nothing is found, and the game ends as the original did."""
+    original = play_roby(seed, players)
+    twin = entered_twin(list(original.collect_events()))
+    kinds = {type(e).__name__ for e in twin.collect_events()}
+    assert {"HandEntered", "CountStated", "CheckDeferred", "DeferredChecksMade"} <= kinds
+    assert twin.state.findings == [] and twin.state.winner == original.state.winner
+    assert twin.state.scores == original.state.scores and twin.state.ledger == original.state.ledger
