@@ -106,5 +106,13 @@ OWN: RuleIndex = rule_index(
                 "test_when_the_stock_is_empty_at_the_draw_the_hand_ends_after_any_claim",
             ),
         ),
+        (
+            "robins.own.hands-named-at-the-deal",
+            "Hands are named at the deal. A recorded deal names both hands and the upcard: a deal without hands, "
+            "which Roby accepts (each player then enters his own), is refused here, so no check ever waits for a "
+            "hand's cards and no count is stated.",
+            ("tests/unit/test_unknown_hands_elsewhere.py::"
+             "test_a_recorded_deal_without_hands_is_refused_in_the_other_variants",),
+        ),
     ),
 )
