@@ -30,7 +30,7 @@ from domain.variant import Decision
 from domain.zones import check_can_name
 
 NINETY_NINE = "roby.99-rule"
-DISCARD_RULES = "roby.discard"
+DISCARD_RULES = "discard"
 """The deferred check of a discard: its legality (roby.discard.fits-meld, roby.discard.just-taken) and the 99 rule."""
 
 
