@@ -14,6 +14,7 @@ from typing import Any
 from domain.game import Game
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance
+from domain.roby.rules import hand_value
 
 DEALT = ("HandDealt", "HandsDealt")
 
@@ -70,3 +71,37 @@ def shuffled_again(events: Sequence[Any], token_hash: str) -> Game:
 def recorded_twin(events: Sequence[Any], token_hash: str = "") -> Game:
     """The shuffled game of these events entered as a recorded game."""
     return record_game(events[0], "recorded", token_hash, [recorded_action(m) for m in moves_of(events)])
+
+
+def entered_twin(events: Sequence[Any], token_hash: str = "") -> Game:
+    """The shuffled Roby game of these events entered as a recorded game whose deals name no hand, as players
+    entering their own would: in even hands every player enters his hand right after the deal; in odd hands nobody
+    does, the cards each play names come out of the unknown ones, and once a player has gone out the first hand
+    left is scored at the count its player states (the true one) and the others are entered. The game goes on
+    exactly as the original did."""
+    original = record_game(events[0], "shuffled", "", [])
+    game = record_game(events[0], "recorded", token_hash, [])
+    for move in moves_of(events):
+        original.record(move.envelope.action, NoChance())
+        action = recorded_action(move)
+        if action["type"] == "deal":
+            del action["hands"]
+        game.record(action, NoChance())
+        _enter_hands(game, original)
+    return game
+
+
+def _enter_hands(game: Game, original: Game) -> None:
+    state, truth = game.state, original.state
+    if state.phase == "play" and state.hand_number % 2 == 0:
+        for player in [p for p in state.players if p in state.hands and state.hands[p].hidden]:
+            game.record({"type": "enter_hand", "player": player, "cards": truth.hands[player].known}, NoChance())
+    for index, player in enumerate(list(game.rules.to_move(state)) if state.phase == "count" else []):
+        held = list(truth.hands[player].known)
+        for card in state.hands[player].known:
+            held.remove(card)
+        if index == 0:
+            points = hand_value(truth.hands[player].known)
+            game.record({"type": "state_count", "player": player, "points": points}, NoChance())
+        else:
+            game.record({"type": "enter_hand", "player": player, "cards": held}, NoChance())

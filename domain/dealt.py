@@ -1,4 +1,5 @@
-"""What the recorder may name when a hand is dealt: nothing in shuffled mode, every hand and the upcard in recorded."""
+"""What the recorder may name when a hand is dealt: nothing in shuffled mode; in recorded mode the upcard, and every
+hand or none (then each player enters his own)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,14 @@ def refuse_named_cards(action: Action, names: tuple[str, ...]) -> None:
     for name in names:
         if action.get(name) is not None:
             raise InvalidActionError(f"in a shuffled game the service deals: leave out '{name}'", field=name)
+
+
+def unnamed_deal(action: Action, seats: list[str], hand_size: int) -> dict[str, int] | None:
+    """In a recorded deal that leaves out `hands` (but names the upcard), each hand's size: every player enters
+    his own (domain/unknown.py); None when the deal names the hands."""
+    if action.get("hands") is not None or action.get("upcard") is None:
+        return None
+    return dict.fromkeys(seats, hand_size)
 
 
 def recorded_hands_and_upcard(

@@ -211,6 +211,11 @@ class Game(Aggregate):
         """The player an action body acts for ("" for an action of the table), checked as `record` checks it."""
         return parse_action(self.rules.action_kinds, body).player
 
+    def recorder_too(self, body: Mapping[str, Any]) -> bool:
+        """Whether the recorder may record this player's action too, in a game recorded by seats (a hand nobody
+        entered, at the end of the hand: the variant's `recorder_too`)."""
+        return self.rules.recorder_too(self.state, str(body.get("type")))
+
     def count_moves(self, events: Sequence[Any]) -> None:
         """Count the moves of a record stored before moves carried an envelope, given all its events."""
         self.moves = group_moves(self.rules, events)[-1].number

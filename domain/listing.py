@@ -30,8 +30,21 @@ def list_actions(
 
     A template with no legal example is listed only for the kinds in `bare_templates` (every kind when None).
     """
+    return list_actions_of(variant, state, version, variant.to_move(state), candidates, bare_templates)
+
+
+def list_actions_of(
+    variant: Variant,
+    state: Any,
+    version: int,
+    players: list[str],
+    candidates: Callable[[Any, str], list[Candidate]],
+    bare_templates: Container[str] | None = None,
+) -> list[Body]:
+    """The actions open to these players, as `list_actions` lists them (players who may act out of turn: entering
+    a hand)."""
     listed: list[Body] = []
-    for player in variant.to_move(state):
+    for player in players:
         for kind, bodies, template in candidates(state, player):
             entry: Body = {"type": kind, "player": player}
             choices = legal_bodies(variant, state, version, bodies)

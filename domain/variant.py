@@ -179,6 +179,11 @@ class Variant(ABC):
     def to_move(self, state: Any) -> list[str]:
         """The players who may act now (empty when the game is over)."""
 
+    def recorder_too(self, state: Any, action_type: str) -> bool:
+        """Whether the recorder may also record this kind of a player's action now, in a game recorded by seats (a
+        hand nobody entered, at the end of the hand); none by default."""
+        return False
+
     @abstractmethod
     def is_over(self, state: Any) -> bool:
         """True once the game has ended."""

@@ -12,11 +12,12 @@ from domain.problems import GENERIC, Problem, problem_table
 from domain.robins import Robins
 from domain.roby import Roby
 from domain.royal import RoyalRummy
+from domain.unknown_problems import UNKNOWN_HANDS
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
 PROBLEMS: dict[str, Problem] = problem_table(
-    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES,
+    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES, UNKNOWN_HANDS,
     *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""

@@ -1,8 +1,10 @@
 """What the record knows about a pile or a hand: named cards plus a count of cards not yet named.
 
 A card is either named (its code is listed) or unknown (counted in `hidden`). A recorded deal names
-every hand and leaves the stock unknown; a shuffled deal knows the stock's order. Later a hand may
-stay unknown until its cards are revealed, without a change to this model.
+every hand and leaves the stock unknown, or leaves the hands unknown too until each player enters his own
+(domain/unknown.py); a shuffled deal knows the stock's order. A card named out of the unknown part (a card
+discarded from a hand nobody entered yet) is noted in `unveiled`, so that what the zone held earlier can be
+told once it is known in full.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ class Zone:
     hidden: int = 0
     ordered: bool = False
     secret: bool = False
+    unveiled: list[str] = field(default_factory=list)
+    """The cards named out of `hidden` since the zone was made, in order (the last ones revealed last)."""
 
     @property
     def size(self) -> int:
@@ -42,6 +46,7 @@ class Zone:
             self.known.remove(code)
         else:
             self.hidden -= 1
+            self.unveiled.append(code)
 
     def take_top(self) -> str:
         """Take the top card of an ordered zone."""
@@ -87,9 +92,11 @@ def check_counts(deck: Counter[str], named: Counter[str]) -> None:
             raise CardConflictError(f"{code} is named {count} times, but the deck holds it {copies}")
 
 
-def dealt_hands(hands: Mapping[str, list[str]]) -> dict[str, Zone]:
-    """Each player's hand as dealt: the cards named, secret."""
-    return {p: Zone(list(cards), secret=True) for p, cards in hands.items()}
+def dealt_hands(hands: Mapping[str, list[str]], unknown: Mapping[str, int] | None = None) -> dict[str, Zone]:
+    """Each player's hand as dealt, secret: the cards named, or (`unknown`) how many the record does not name."""
+    dealt = {p: Zone(list(cards), secret=True) for p, cards in hands.items()}
+    dealt.update({p: Zone(hidden=size, secret=True) for p, size in (unknown or {}).items()})
+    return dealt
 
 
 def dealt_stock(stock: list[str] | None, size: int) -> Zone:

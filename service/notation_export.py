@@ -16,6 +16,7 @@ from domain.notation.record import Hand, Move, Note, Record, Result, Variation
 from domain.notation.results import add_figures
 from domain.notation.tags import CHECKS, UNKNOWN
 from domain.notation.writer import figures_of, write_record
+from domain.unknown import COUNT_KINDS
 from domain.variants import variant_named
 from domain.visibility import Viewer
 from service.annotations import annotations_of
@@ -60,18 +61,19 @@ def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True)
 
 def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: HandSpans | None,
            enders: frozenset[str], transfers: str) -> None:
-    """Cut the moves into hands (a hand ends with the move whose events end one, unless it was voided) with their
-    result lines, which count no voided move's figures."""
+    """Cut the moves into hands (a hand ends with the move whose events end one, unless it was voided, and the
+    entries and stated counts of hands nobody entered that follow it) with their result lines, which count no
+    voided move's figures."""
     hand: Hand | None = None
     totals: dict[tuple[str, str], int] = {}
     ended = False
     for event in events:
         if event.type == "MoveRecorded":
-            if hand is None or ended:
+            action = present_event(event, viewer, spans)["data"]["action"]
+            if hand is None or (ended and action.get("type") not in COUNT_KINDS):
                 _close(record, hand, totals, ended)
                 hand, totals, ended = Hand(len(record.hands) + 1, 0), {}, False
                 record.hands.append(hand)
-            action = present_event(event, viewer, spans)["data"]["action"]
             by = event.data["recorded_by"] if is_correction(action) else None
             hand.moves.append(Move(0, 0, str(action.get("player", "")), action, event.data["move"],
                                    voided=event.voided is not None, first_version=event.version,

@@ -103,7 +103,7 @@ def present_state(
     if acting is None and viewer.sees_everything:
         acting = _anyone
     if acting is not None:
-        legal = [entry for entry in game.legal_actions() if acting(entry["player"])] if shown["latest"] else []
+        legal = [entry for entry in game.legal_actions() if _may_record(game, acting, entry)] if shown["latest"] else []
         shown["legal_actions"] = legal if viewer.sees_everything else [_unseen_withheld(e) for e in legal]
         shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
     return shown
@@ -115,6 +115,11 @@ def _unseen_withheld(entry: dict[str, Any]) -> dict[str, Any]:
     if not entry.get("unseen"):
         return entry
     return {key: value for key, value in entry.items() if key != "allowed_cards"}
+
+
+def _may_record(game: Game, acting: Callable[[str], bool], entry: dict[str, Any]) -> bool:
+    """Whether a legal-actions entry is one the caller may record: its player's, or one the table may record too."""
+    return acting(entry["player"]) or (acting("") and game.rules.recorder_too(game.state, entry["type"]))
 
 
 def _anyone(player: str) -> bool:

@@ -12,7 +12,7 @@ from bots.robins import play_robins
 from bots.roby import moves as roby_moves
 from bots.roby import play_roby
 from bots.royal import play_royal
-from bots.twins import recorded_twin
+from bots.twins import entered_twin, recorded_twin
 from domain.game import Game
 
 STORE_METADATA = frozenset({"originator_id", "timestamp", "token_hash", "recorded_by"})
@@ -48,10 +48,12 @@ PLAY: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins,
 
 def bot_events(variant: str, seed: int, deal_mode: str, whole: bool = False) -> list[Any]:
     """The events of a bot game of a variant, shuffled as the bot played it or its recorded twin (a Roby game
-    whole, or its first ROBY_MOVES moves)."""
+    whole, or its first ROBY_MOVES moves); `entered`: a Roby twin dealt without hands, which its players enter."""
     events = _roby(seed, whole) if variant == "roby" else PLAY[variant](seed)
     if deal_mode == "shuffled":
         return events
+    if deal_mode == "entered":
+        return list(entered_twin(events).collect_events())
     twin: Game = recorded_twin(events)
     return list(twin.collect_events())
 

@@ -43,11 +43,14 @@ EVENT_FIELDS: dict[str, dict[str, str]] = {
     "CardDrawnOutOfTurn": {"order": "nobody"},
     "DummyTaken": {"cards": "player"},
     "PokerHandChosen": {"cards": "player"},
+    "HandEntered": {"cards": "player"},
+    "CheckDeferred": {"hand": "player"},
 }
 ACTION_FIELDS: dict[str, dict[str, str]] = {
     "draw": {"card": "player"},
     "deal": {"hands": "each"},
     "poker_hand": {"cards": "player"},
+    "enter_hand": {"cards": "player"},
 }
 DEALS = frozenset({"HandDealt", "HandsDealt"})
 HAND_ENDS = {

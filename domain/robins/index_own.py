@@ -117,5 +117,13 @@ OWN: RuleIndex = rule_index(
                 "tests/unit/test_night_lines.py::test_without_a_stake_robins_rummy_counts_no_money_and_shows_the_points",
             ),
         ),
+        (
+            "robins.own.hands-named-at-the-deal",
+            "Hands are named at the deal. A recorded deal names both hands and the upcard: a deal without hands, "
+            "which Roby accepts (each player then enters his own), is refused here, so no check ever waits for a "
+            "hand's cards and no count is stated.",
+            ("tests/unit/test_unknown_hands_elsewhere.py::"
+             "test_a_recorded_deal_without_hands_is_refused_in_the_other_variants",),
+        ),
     ),
 )

@@ -52,6 +52,12 @@ LEDGER_RULES: tuple[Rule, ...] = (
         "seed",
     ),
     Rule(
+        "roby.scoring.stated-count",
+        "A hand nobody entered may score, at the end of the hand, the count its player states at the table instead of "
+        "its cards; the record marks the score as stated.",
+        "meldbook",
+    ),
+    Rule(
         REENLIST_SCORE,
         "A player over 99 may re-enlist one or more times, taking the points of the player with the higher score.",
         "seed",

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from domain import cutting
 from domain.actions import Action
-from domain.dealt import recorded_hands_and_upcard, refuse_named_cards
+from domain.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
 from domain.errors import IllegalMoveError
 from domain.roby.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of
 from domain.roby.state import RobyState
 from domain.variant import Decision
-from domain.zones import seeded_order
+from domain.zones import check_counts, seeded_order
 
 
 def cut(decision: Decision, action: Action) -> None:
@@ -25,14 +27,19 @@ def cut(decision: Decision, action: Action) -> None:
 
 
 def deal(decision: Decision, action: Action) -> None:
-    """The dealer deals ten cards to each player still in and turns up the first discard."""
+    """The dealer deals ten cards to each player still in and turns up the first discard (recorded: naming every hand,
+    or none, each player then entering his own)."""
     state: RobyState = decision.state
     if action.player != state.dealer:
         raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer")
     seats = from_left_of(state, action.player, state.still_in())
     deck = deck_of(state.options)
     seed = None
-    if state.deal_mode == "shuffled":
+    unknown = None if state.deal_mode == "shuffled" else unnamed_deal(action, seats, HAND_SIZE)
+    if unknown is not None:
+        hands, upcard, stock = {}, action.get("upcard"), None
+        check_counts(deck, Counter([upcard]))
+    elif state.deal_mode == "shuffled":
         refuse_named_cards(action, ("hands", "upcard"))
         seed = decision.chance.seed()
         order = seeded_order(deck.elements(), seed)
@@ -55,4 +62,5 @@ def deal(decision: Decision, action: Action) -> None:
         stock=stock,
         seed=seed,
         first_player=seats[0],
+        unknown=unknown or {},
     )

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.events import GameEvent
 from domain.roby.rules import with_card
-from domain.roby.state import BUSTED, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
+from domain.roby.state import BUSTED, COUNT, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
 from domain.zones import Zone, dealt_hands, dealt_stock
 
 
@@ -50,6 +50,7 @@ class HandDealt(GameEvent):
 
     TOPIC = "meldbook.roby.HandDealt"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
+    class_version = 2
     dealer: str
     hands: dict[str, list[str]]
     upcard: str
@@ -57,17 +58,27 @@ class HandDealt(GameEvent):
     stock: list[str] | None
     seed: int | None
     first_player: str
+    unknown: dict[str, int]
+    """Each player dealt a hand the record does not name, with its size (his seat enters it); `hands` names the
+    others."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A deal stored before hands could be dealt unnamed named every hand."""
+        state["unknown"] = {}
 
     def evolve(self, state: RobyState) -> None:
         state.hand_number += 1
-        state.hands = dealt_hands(self.hands)
+        state.hands = dealt_hands(self.hands, self.unknown)
+        state.pending = []
+        state.stated = {}
         state.stock = dealt_stock(self.stock, self.stock_size)
         state.discard = [self.upcard]
         state.melds = []
         state.reshuffles = 0
         state.phase = PLAY
         state.hand_winner = None
-        state.turns_taken = {p: 0 for p in self.hands}
+        state.turns_taken = {p: 0 for p in state.hands}
         state.exposed = []
         _start_turn(state, self.first_player)
 
@@ -184,6 +195,8 @@ class WentOut(GameEvent):
     def evolve(self, state: RobyState) -> None:
         state.hand_winner = self.player
         state.turn = None
+        if any(zone.hidden for p, zone in state.hands.items() if p != self.player):
+            state.phase = COUNT
 
 
 class PointsScored(GameEvent):

@@ -115,5 +115,48 @@ OWN: RuleIndex = rule_index(
                 "test_roby_counts_each_players_money_balance_and_the_pot_while_the_game_is_played",
             ),
         ),
+        (
+            "roby.own.hands-entered-by-their-players",
+            "**Hands entered by their players.** A recorded deal may name the upcard alone: each hand is then ten "
+            "cards the record does not name, and each player enters his own (`enter_hand`, from his seat in a game "
+            "recorded by seats) whenever he likes during the hand; play does not wait. Every card named out of an "
+            "unknown hand (discarded, melded, laid off, entered) is checked against every place: a card the packs "
+            "hold no further copy of is refused, naming both places.",
+            (
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_each_player_enters_his_own_hand_at_any_time_of_the_hand_and_play_does_not_wait",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_a_reveal_that_contradicts_the_record_is_refused_naming_both_places",
+            ),
+        ),
+        (
+            "roby.own.checks-that-wait",
+            "**Checks that wait for a hand.** While a hand holds unknown cards, the rules that need its contents "
+            "cannot be checked when the move is made: the 99 rule after a meld or a lay-off and at the discard, "
+            "and which discards are legal (a card that fits a meld, the card just taken). The move is accepted and "
+            "the check waits; once the hand is known in full (entered, or every card named by play) it is made on "
+            "the hand as it was, and a broken rule is recorded as a finding with its rule id (history is not "
+            "rewritten; a dispute may cite it).",
+            (
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_a_check_that_needs_the_hand_waits_for_it_and_a_broken_rule_becomes_a_finding",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_a_table_play_from_an_unknown_hand_defers_the_99_rule",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_a_deferred_check_the_hand_passes_records_no_finding",
+            ),
+        ),
+        (
+            "roby.own.counting-unknown-hands",
+            "**Counting hands nobody entered.** When a player goes out, hands still unknown wait to be entered (by "
+            "their player, or the recorder) or their count stated (`state_count`, scored under "
+            "`roby.scoring.stated-count`) before the hand scores.",
+            (
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_going_out_from_an_unknown_hand_names_its_cards_and_the_others_are_entered_or_stated",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals",
+            ),
+        ),
     ),
 )

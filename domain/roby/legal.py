@@ -6,19 +6,39 @@ from typing import TYPE_CHECKING, Any
 
 from domain.cards import Card
 from domain.cutting import cut_example
-from domain.listing import Candidate, card_list, list_actions
+from domain.listing import Candidate, card_list, list_actions, list_actions_of
 from domain.melds import candidate_melds
 from domain.roby import play
+from domain.roby.entering import MOST_A_CARD
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards
-from domain.roby.state import CUT, DEAL, DECIDE, PLAY, RobyState
+from domain.roby.state import COUNT, CUT, DEAL, DECIDE, PLAY, RobyState
+from domain.unknown import entry_template, stated_template, unknown_players
 
 if TYPE_CHECKING:
     from domain.roby.variant import Roby
 
 
 def actions(variant: Roby, state: RobyState, version: int) -> list[dict[str, Any]]:
-    """Every kind of action open to the player(s) to act."""
-    return list_actions(variant, state, version, _candidates)
+    """Every kind of action open to the player(s) to act, and the entries of hands nobody entered yet (open during
+    play to their players whatever the turn)."""
+    listed = list_actions(variant, state, version, _candidates)
+    if state.phase == PLAY:
+        waiting = [p for p in unknown_players(state.hands, state.hands) if p != state.turn]
+        listed += list_actions_of(variant, state, version, waiting, lambda s, p: [_entry(s, p)])
+    return listed
+
+
+def _entry(state: RobyState, player: str) -> Candidate:
+    zone = state.hands[player]
+    unseen = sorted((deck_of(state.options) - named_cards(state)).elements(), key=Card.parse)
+    example = {"type": "enter_hand", "player": player, "cards": unseen[: zone.hidden]}
+    return ("enter_hand", [example], entry_template(player, zone))
+
+
+def _count(state: RobyState, player: str) -> list[Candidate]:
+    zone = state.hands[player]
+    stated = {"type": "state_count", "player": player, "points": 0}
+    return [_entry(state, player), ("state_count", [stated], stated_template(player, zone, MOST_A_CARD))]
 
 
 def _candidates(state: RobyState, player: str) -> list[Candidate]:
@@ -30,7 +50,10 @@ def _candidates(state: RobyState, player: str) -> list[Candidate]:
         bodies = [{"type": "reenlist", "player": player}, {"type": "leave", "player": player}]
         return [(b["type"], [b], None) for b in bodies]
     if state.phase == PLAY:
-        return _turn(state, player) if state.drawn else _draws(state, player)
+        entry = [_entry(state, player)] if state.hands[player].hidden else []
+        return [*(_turn(state, player) if state.drawn else _draws(state, player)), *entry]
+    if state.phase == COUNT:
+        return _count(state, player)
     return []
 
 
@@ -61,12 +84,14 @@ def _deal(state: RobyState, player: str) -> Candidate:
     }
     template = {
         "body": {**body, "hands": {p: ["<card>"] * HAND_SIZE for p in seats}, "upcard": "<card>"},
-        "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}; upcard: the card "
-        "turned up; no card more often than the packs hold",
+        "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}, or no hands at all "
+        "(each player then enters his own: enter_hand); upcard: the card turned up; no card more often than the "
+        "packs hold",
         "allowed_cards": card_list((deck_of(state.options) - named_cards(state)).elements()),
         "unseen": True,
     }
-    return ("deal", [example], template)
+    unnamed = {**body, "upcard": example["upcard"]}
+    return ("deal", [example, unnamed], template)
 
 
 def _draws(state: RobyState, player: str) -> list[Candidate]:
@@ -88,6 +113,8 @@ def _draws(state: RobyState, player: str) -> list[Candidate]:
 
 
 def _turn(state: RobyState, player: str) -> list[Candidate]:
+    if state.hands[player].hidden:
+        return _turn_unknown(state, player)
     hand = state.hands[player].known
     bodies: list[Candidate] = [
         ("discard", [{"type": "discard", "player": player, "card": c} for c in sorted(set(hand))], None),
@@ -116,4 +143,52 @@ def _turn(state: RobyState, player: str) -> list[Candidate]:
             "allowed_cards": card_list(hand),
         }
         bodies.append(("go_out", [{"type": "go_out", "player": player, **plan}], template))
+    return bodies
+
+
+def _turn_unknown(state: RobyState, player: str) -> list[Candidate]:
+    """A turn from a hand with cards the record does not name: templates, with the named cards' bodies as examples."""
+    hand = sorted(set(state.hands[player].known))
+    base = {"player": player}
+    unnamed = "a card of the hand (one the record does not name yet is checked against every place)"
+    bodies: list[Candidate] = [
+        (
+            "discard",
+            [{"type": "discard", **base, "card": c} for c in hand],
+            {"body": {"type": "discard", **base, "card": "<card>"}, "constraints": f"card: {unnamed}"},
+        )
+    ]
+    if state.turns_taken[player] > 0:
+        melds = [list(map(str, m)) for m in candidate_melds(Card.parse(c) for c in hand)]
+        bodies.append(
+            (
+                "meld",
+                [{"type": "meld", **base, "cards": m} for m in melds],
+                {
+                    "body": {"type": "meld", **base, "cards": ["<card>"] * 3},
+                    "constraints": f"cards: 3 or more, each {unnamed}",
+                },
+            )
+        )
+        if state.melds:
+            lay_off = {"type": "lay_off", **base, "card": "<card>", "meld": state.melds[0].id}
+            bodies.append(
+                (
+                    "lay_off",
+                    [{"type": "lay_off", **base, "card": c, "meld": m.id} for c in hand for m in state.melds],
+                    {"body": lay_off, "constraints": f"card: {unnamed}; meld: the id of a meld on the table"},
+                )
+            )
+    go_out = {"type": "go_out", **base, "melds": [["<card>"]], "lay_offs": [{"card": "<card>", "meld": 0}]}
+    bodies.append(
+        (
+            "go_out",
+            [],
+            {
+                "body": go_out,
+                "constraints": "melds, then lay-offs, then at most one discard, using every card in hand "
+                f"({state.hands[player].size}), named or not",
+            },
+        )
+    )
     return bodies

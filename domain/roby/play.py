@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
 from domain.roby import settle
 from domain.roby.events import CardDiscarded, CardLaidOff, DiscardTaken, MeldLaid, StockCardDrawn
 from domain.roby.rules import (
     PASS_LIMIT,
+    card_places,
     deck_of,
     find_plan,
     fitting_meld,
@@ -19,11 +23,15 @@ from domain.roby.rules import (
     next_meld_id,
     ninety_nine_goal,
     with_card,
-    without,
 )
 from domain.roby.state import RobyState, TableMeld
+from domain.unknown import defer, hand_place, make_deferred_checks, take
 from domain.variant import Decision
 from domain.zones import check_can_name
+
+NINETY_NINE = "roby.99-rule"
+DISCARD_RULES = "discard"
+"""The deferred check of a discard: its legality (roby.discard.fits-meld, roby.discard.just-taken) and the 99 rule."""
 
 
 def verify_turn(state: RobyState, player: str) -> None:
@@ -74,12 +82,28 @@ def verify_table_play(state: RobyState, player: str) -> None:
         )
 
 
+def not_held(player: str, cards: list[str]) -> IllegalMoveError:
+    """The refusal of a play with cards the player's hand does not hold."""
+    return IllegalMoveError(f"{player} does not hold {' '.join(cards)}", code="roby.not-held")
+
+
+def taken_from_hand(state: RobyState, player: str, cards: list[str]) -> tuple[list[str], int]:
+    """The named cards and the number of unknown ones the player's hand keeps once `cards` leave it; a card the
+    hand does not name comes out of its unknown ones, checked against every place (domain/unknown.py)."""
+    return take(
+        state.hands[player],
+        cards,
+        deck_of(state.options),
+        card_places(state),
+        hand_place(player),
+        lambda: not_held(player, cards),
+    )
+
+
 def verify_meld(state: RobyState, player: str, cards: list[str]) -> TableMeld:
     """The meld these cards make, if the player may lay it now."""
     verify_table_play(state, player)
-    rest = without(state.hands[player].known, cards)
-    if rest is None:
-        raise IllegalMoveError(f"{player} does not hold {' '.join(cards)}", code="roby.not-held")
+    rest, hidden = taken_from_hand(state, player, cards)
     meld = new_meld(next_meld_id(state.melds), player, cards)
     if meld is None:
         raise IllegalMoveError(
@@ -87,15 +111,15 @@ def verify_meld(state: RobyState, player: str, cards: list[str]) -> TableMeld:
             "cards of one suit (ace low or high, no wrap-around)",
             code="roby.meld.invalid",
         )
-    verify_can_end_turn(state, player, rest, [*state.melds, meld])
+    if not hidden:
+        verify_can_end_turn(state, player, rest, [*state.melds, meld])
     return meld
 
 
 def verify_lay_off(state: RobyState, player: str, card: str, meld_id: int) -> None:
     """Refuse a lay-off the player may not make now."""
     verify_table_play(state, player)
-    if card not in state.hands[player].known:
-        raise IllegalMoveError(f"{player} does not hold {card}", code="roby.not-held")
+    rest, hidden = taken_from_hand(state, player, [card])
     target = state.meld(meld_id)
     if target is None:
         raise IllegalMoveError(f"there is no meld {meld_id} on the table", code="roby.lay-off.no-meld")
@@ -105,10 +129,9 @@ def verify_lay_off(state: RobyState, player: str, card: str, meld_id: int) -> No
         )
     if fitting_meld(card, [target]) is None:
         raise IllegalMoveError(f"{card} does not fit the meld {' '.join(target.cards)}", code="roby.lay-off.fit")
-    rest = list(state.hands[player].known)
-    rest.remove(card)
-    table = [with_card(m, card) if m.id == meld_id else m for m in state.melds]
-    verify_can_end_turn(state, player, rest, table)
+    if not hidden:
+        table = [with_card(m, card) if m.id == meld_id else m for m in state.melds]
+        verify_can_end_turn(state, player, rest, table)
 
 
 def verify_can_end_turn(state: RobyState, player: str, hand: list[str], melds: list[TableMeld]) -> None:
@@ -130,6 +153,8 @@ def meld(decision: Decision, action: Action) -> None:
     state: RobyState = decision.state
     laid = verify_meld(state, action.player, action.get("cards"))
     decision.record(MeldLaid, player=action.player, meld=laid.id, kind=laid.kind, cards=laid.cards)
+    defer_table_check(decision, action.player)
+    make_checks(decision)
     settle.after_table_play(decision, action.player)
 
 
@@ -138,43 +163,78 @@ def lay_off(decision: Decision, action: Action) -> None:
     state: RobyState = decision.state
     verify_lay_off(state, action.player, action.get("card"), action.get("meld"))
     decision.record(CardLaidOff, player=action.player, card=action.get("card"), meld=action.get("meld"))
+    defer_table_check(decision, action.player)
+    make_checks(decision)
     settle.after_table_play(decision, action.player)
 
 
+def defer_table_check(decision: Decision, player: str) -> None:
+    """After a table play from a hand with unknown cards, the 99 rule waits for the hand (domain/unknown.py)."""
+    state: RobyState = decision.state
+    hand = state.hands[player]
+    if hand.hidden:
+        defer(decision, player, NINETY_NINE, hand.known, {"at": "table", **_check_context(state, player)})
+
+
+def _check_context(state: RobyState, player: str) -> dict[str, object]:
+    return {
+        "melds": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)} for m in state.melds],
+        "taken": state.taken_card,
+        "limit": PASS_LIMIT - state.scores[player],
+        "before_discard": state.options["measure_99"] == "before_discard",
+        "tabled": state.tabled_this_turn,
+    }
+
+
 def verify_discard(state: RobyState, player: str, card: str) -> None:
-    """Refuse a discard the rules forbid."""
+    """Refuse a discard the rules forbid; from a hand with unknown cards, the checks that need the whole hand wait
+    for it (`discard` defers them)."""
     verify_drawn(state, player, drawn=True)
-    hand = state.hands[player].known
-    if card not in hand:
-        raise IllegalMoveError(f"{player} does not hold {card}", code="roby.not-held")
-    if card not in legal_discards(hand, state.melds, state.taken_card):
-        target = fitting_meld(card, state.melds)
+    rest, hidden = taken_from_hand(state, player, [card])
+    if hidden:
+        return
+    refusal = discard_refusal(player, [*rest, card], card, _check_context(state, player))
+    if refusal is not None:
+        raise refusal
+
+
+def discard_refusal(player: str, hand: list[str], card: str, context: Mapping[str, Any]) -> IllegalMoveError | None:
+    """Why discarding `card` from the whole `hand` (the card included) breaks a rule, if it does: the table, the
+    card taken this turn and the 99 rule's terms are in `context` (`_check_context`)."""
+    melds = [TableMeld(m["id"], m["owner"], m["kind"], list(m["cards"])) for m in context["melds"]]
+    if card not in legal_discards(hand, melds, context["taken"]):
+        target = fitting_meld(card, melds)
         if target is not None:
-            raise IllegalMoveError(
+            return IllegalMoveError(
                 f"{card} cannot be discarded: it fits the meld {' '.join(target.cards)} on the table",
                 code="roby.discard.fits-meld",
             )
-        raise IllegalMoveError(
+        return IllegalMoveError(
             f"{card} was taken from the discard pile this turn and cannot be discarded while another discard is legal",
             code="roby.discard.just-taken",
         )
-    if state.tabled_this_turn and len(hand) > 1:
-        limit = PASS_LIMIT - state.scores[player]
-        goal = ninety_nine_goal(limit, state.options["measure_99"] == "before_discard")
-        if not goal(list(hand), card):
-            raise IllegalMoveError(
+    if context["tabled"] and len(hand) > 1:
+        limit = int(context["limit"])
+        if not ninety_nine_goal(limit, bool(context["before_discard"]))(list(hand), card):
+            return IllegalMoveError(
                 f"{player} put cards on the table this turn, so what he keeps must be worth at most {limit}",
                 code="roby.99-rule",
             )
+    return None
 
 
 def discard(decision: Decision, action: Action) -> None:
     """Discard a card, ending the turn (or going out with the last card)."""
     state: RobyState = decision.state
     verify_discard(state, action.player, action.get("card"))
-    last = len(state.hands[action.player].known) == 1
+    last = state.hands[action.player].size == 1
     following = None if last else next_in_game(state, action.player)
+    context = {"at": "discard", "card": action.get("card"), **_check_context(state, action.player)}
     decision.record(CardDiscarded, player=action.player, card=action.get("card"), next_player=following)
+    hand = state.hands[action.player]
+    if hand.hidden:
+        defer(decision, action.player, DISCARD_RULES, hand.known, context)
+    make_checks(decision)
     if last:
         settle.went_out(decision, action.player, "discarded")
     else:
@@ -189,11 +249,17 @@ def go_out(decision: Decision, action: Action) -> None:
     melds: list[list[str]] = action.get("melds", [])
     lay_offs: list[dict[str, int | str]] = action.get("lay_offs", [])
     final: str | None = action.get("discard")
-    rest = without(state.hands[player].known, [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs])
-    if rest is None or rest != ([final] if final else []):
-        raise IllegalMoveError(
-            f"going out must use every card in {player}'s hand exactly once", code="roby.go-out.all-cards"
-        )
+    used = [c for m in melds for c in m] + [str(x["card"]) for x in lay_offs] + ([final] if final else [])
+    all_cards = IllegalMoveError(
+        f"going out must use every card in {player}'s hand exactly once", code="roby.go-out.all-cards"
+    )
+    if len(used) != state.hands[player].size:
+        raise all_cards
+    rest, _ = take(
+        state.hands[player], used, deck_of(state.options), card_places(state), hand_place(player), lambda: all_cards
+    )
+    if rest:
+        raise all_cards
     eleven = not melds and not state.own_melds(player) and final is None
     if eleven and state.taken_card is not None:
         raise IllegalMoveError(
@@ -218,6 +284,7 @@ def go_out(decision: Decision, action: Action) -> None:
     if final is not None:
         verify_discard(state, player, final)
         decision.record(CardDiscarded, player=player, card=final, next_player=None)
+    make_checks(decision)
     method = "laid_off_eleven" if eleven else ("discarded" if final else "tabled")
     settle.went_out(decision, player, method)
 
@@ -244,3 +311,34 @@ def plan_to_go_out(state: RobyState, player: str) -> dict[str, object] | None:
         "lay_offs": [{"card": c, "meld": m} for c, m in plan.lay_offs],
         **({"discard": plan.discard} if plan.discard else {}),
     }
+
+
+def make_checks(decision: Decision) -> None:
+    """Make the checks that waited for a hand now known in full, recording what they find (domain/unknown.py)."""
+    make_deferred_checks(decision, CHECKS)
+
+
+def _table_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The 99 rule after a table play, made once the hand is known: could the player still end his turn within it?"""
+    if context["at"] == "discard":
+        return _discard_finding(player, hand, context)
+    melds = [TableMeld(m["id"], m["owner"], m["kind"], list(m["cards"])) for m in context["melds"]]
+    goal = ninety_nine_goal(int(context["limit"]), bool(context["before_discard"]))
+    if not hand or find_plan(hand, melds, player, True, context["taken"], goal) is not None:
+        return None
+    return NINETY_NINE, (
+        f"{player} put cards on the table while what he kept could not end his turn worth at most "
+        f"{context['limit']} ({NINETY_NINE})"
+    )
+
+
+def _discard_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
+    """A discard's legality and the 99 rule, made once the hand it left is known (the discarded card added back)."""
+    refusal = discard_refusal(player, [*hand, str(context["card"])], str(context["card"]), context)
+    if refusal is None:
+        return None
+    return refusal.code, f"{player} discarded {context['card']}: {refusal.message} ({refusal.code})"
+
+
+CHECKS = {NINETY_NINE: _table_finding, DISCARD_RULES: _discard_finding}
+"""The checks that may wait for a hand, by the rule they record."""

@@ -10,6 +10,7 @@ from functools import lru_cache
 from domain.cards import Card, packs
 from domain.melds import candidate_melds, fits, meld_kind, order_meld
 from domain.roby.state import RobyState, TableMeld
+from domain.unknown import hand_place
 from domain.zones import named_counts
 
 HAND_SIZE = 10
@@ -227,6 +228,14 @@ def hands_shown(state: RobyState) -> bool:
     """Whether the table has seen every hand: once a player has gone out, the others lay down the cards they score
     ("The opponents will score the points of the cards remaining in their hands"); a void hand shows nothing."""
     return state.hand_winner is not None
+
+
+def card_places(state: RobyState) -> dict[str, list[str]]:
+    """The named cards of every place of the hand, by place id (domain/unknown.py): hands, stock, pile, melds."""
+    places = {hand_place(p): zone.known for p, zone in state.hands.items()}
+    places.update({"stock": state.stock.known, "discard": state.discard})
+    places.update({f"meld:{meld.id}": meld.cards for meld in state.melds})
+    return places
 
 
 def named_cards(state: RobyState) -> Counter[str]:

@@ -18,17 +18,20 @@ from domain.roby.events import (
     WentOut,
 )
 from domain.roby.rules import PASS_LIMIT, from_left_of, hand_value, next_in_game
-from domain.roby.state import RobyState
+from domain.roby.state import COUNT, RobyState
+from domain.unknown import unknown_players
 from domain.variant import Decision
 from domain.zones import seeded_order
 
 POT = "pot"
+STATED = "roby.scoring.stated-count"
+"""The rule of a score stated at the table instead of counted from cards shown."""
 
 
 def after_table_play(decision: Decision, player: str) -> None:
     """A player who has tabled his last card has gone out."""
     state: RobyState = decision.state
-    if not state.hands[player].known:
+    if not state.hands[player].size:
         went_out(decision, player, "tabled")
 
 
@@ -61,14 +64,37 @@ def void_hand(decision: Decision, reason: str) -> None:
 
 
 def went_out(decision: Decision, player: str, method: str) -> None:
-    """Roby: the others score their cards, pay the winner, and those at 100 or more bust."""
+    """Roby: the others score their cards, pay the winner, and those at 100 or more bust. A hand nobody entered
+    waits (the count stage) until it is entered or its count stated."""
     state: RobyState = decision.state
     decision.record(WentOut, player=player, method=method)
+    if state.phase != COUNT:
+        _score(decision, player)
+
+
+def counted(decision: Decision) -> None:
+    """Once every hand left is entered or its count stated, the hand scores."""
+    state: RobyState = decision.state
+    if state.phase == COUNT and not uncounted(state) and state.hand_winner is not None:
+        _score(decision, state.hand_winner)
+
+
+def uncounted(state: RobyState) -> list[str]:
+    """The players whose hands wait, at the count stage, to be entered or their counts stated."""
+    waiting = unknown_players(state.hands, [p for p in state.hands if p != state.hand_winner])
+    return [p for p in waiting if p not in state.stated]
+
+
+def _score(decision: Decision, player: str) -> None:
+    state: RobyState = decision.state
     cause = decision.last_version
     opponents = [p for p in from_left_of(state, state.dealer or player, state.still_in()) if p != player]
     for opponent in opponents:
-        points = hand_value(state.hands[opponent].known)
-        decision.record(PointsScored, player=opponent, points=points, rule="roby.scoring.cards-left", cause=cause)
+        if opponent in state.stated:
+            points, rule = state.stated[opponent], STATED
+        else:
+            points, rule = hand_value(state.hands[opponent].known), "roby.scoring.cards-left"
+        decision.record(PointsScored, player=opponent, points=points, rule=rule, cause=cause)
     stake = int(state.options["per_roby"])
     for opponent in opponents:
         if stake:

@@ -8,7 +8,8 @@ from typing import Any
 from domain.ledger import Ledger
 from domain.zones import Zone
 
-CUT, DEAL, PLAY, DECIDE, OVER = "cut", "deal", "play", "decide", "over"
+CUT, DEAL, PLAY, COUNT, DECIDE, OVER = "cut", "deal", "play", "count", "decide", "over"
+"""COUNT: a player has gone out and hands nobody entered wait to be entered or stated before they score."""
 IN, BUSTED, LEFT = "in", "busted", "left"
 
 
@@ -51,6 +52,12 @@ class RobyState:
     hand_winner: str | None = None
     winner: str | None = None
     ledger: Ledger = field(default_factory=Ledger)
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    """This hand's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
+    stated: dict[str, int] = field(default_factory=dict)
+    """This hand's counts stated instead of cards shown, by player."""
     exposed: list[dict[str, str]] = field(default_factory=list)
     """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
     abandoned: bool = False
@@ -59,6 +66,7 @@ class RobyState:
         """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""
         self.hands, self.stock, self.discard, self.melds = {}, Zone(secret=True), [], []
         self.reshuffles, self.turns_taken, self.exposed = 0, {}, []
+        self.pending, self.stated = [], {}
         self.turn, self.drawn, self.taken_card, self.tabled_this_turn = None, False, None, False
         self.phase = DEAL
 

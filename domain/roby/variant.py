@@ -12,10 +12,11 @@ from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.roby import catalogue, dealing, events, irregular, legacy, legal, night, play, settle, words
+from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
-from domain.roby.state import CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
+from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
+from domain.unknown import ENTER_HAND, STATE_COUNT
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
@@ -29,7 +30,9 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
         "lay_off": play.lay_off,
         "discard": play.discard,
         "go_out": play.go_out,
+        "enter_hand": entering.enter_hand,
     },
+    COUNT: {"enter_hand": entering.enter_hand, "state_count": entering.state_count},
     DECIDE: {"reenlist": settle.reenlist, "leave": settle.leave},
     OVER: {},
 }
@@ -111,7 +114,7 @@ class Roby(Variant):
             ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),
             ActionKind(
                 "deal",
-                "deal the hand (recorded: every hand and the upcard)",
+                "deal the hand (recorded: the upcard, and every hand or none: then each player enters his own)",
                 (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
             ),
             ActionKind(
@@ -133,6 +136,8 @@ class Roby(Variant):
                     Param("discard", "card", False),
                 ),
             ),
+            ENTER_HAND,
+            STATE_COUNT,
             ActionKind("reenlist", "re-enlist after busting, paying the fee"),
             ActionKind("leave", "leave the game after busting"),
             irregular_kinds.MISDEAL,
@@ -205,6 +210,7 @@ class Roby(Variant):
         """The whole state, with the pot and the players still in; each hand is its player's, shown by the rule."""
         doc: dict[str, Any] = to_doc(state)
         doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
+        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
         doc["pot"] = state.ledger.balance(settle.POT)
         doc["still_in"] = state.still_in()
         return doc
@@ -219,7 +225,13 @@ class Roby(Variant):
             return [state.turn] if state.turn else []
         if state.phase == DECIDE:
             return state.deciding[:1]
+        if state.phase == COUNT:
+            return settle.uncounted(state)
         return []
+
+    def recorder_too(self, state: RobyState, action_type: str) -> bool:
+        """At the count stage the recorder may enter a hand nobody entered, or state its count, for its player."""
+        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
 
     def is_over(self, state: RobyState) -> bool:
         """The game is over once it has a winner."""

@@ -132,5 +132,13 @@ OWN: RuleIndex = rule_index(
                 "test_royal_rummy_counts_chips_less_the_stack_at_the_chip_value_and_the_banker_takes_the_rest",
             ),
         ),
+        (
+            "royal.own.hands-named-at-the-deal",
+            "Hands are named at the deal. A recorded deal names every player's hand: a deal without hands, which "
+            "Roby accepts (each player then enters his own), is refused here, so no check (a pass while holding t"
+            "he next card, a deuce kept, a chosen poker hand) ever waits for a hand's cards and no count is stated.",
+            ("tests/unit/test_unknown_hands_elsewhere.py::"
+             "test_a_recorded_deal_without_hands_is_refused_in_the_other_variants",),
+        ),
     ),
 )

@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from bots.twins import moves_of, record_game, recorded_twin, shuffled_again
+from bots.twins import entered_twin, moves_of, record_game, recorded_twin, shuffled_again
 from domain.game import Game
 from domain.visibility import Viewer
 from service import presenting
@@ -76,6 +76,15 @@ def test_every_version_of_bot_games_reads_both_ways_and_passes_every_check(
     walked += _walk(sqlite_app, sqlite_client, lambda token: recorded_twin(recorded(), token))
     walked += _walk(sqlite_app, sqlite_client, lambda token: stopped_in_its_first_hand(shuffled(), token))
     assert walked > 300
+
+
+def test_every_version_of_a_roby_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    """Dealt without naming the hands, entered by the players (during the hand, or once it is over) or stated: no
+    view shows a hand's entry, or a check waiting for it, to any seat but its own before the hand ends."""
+    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_twin(GAMES["roby"][1](), token))
+    assert walked > 100
 
 
 def test_every_version_of_a_recorded_game_reads_both_ways_on_each_store(

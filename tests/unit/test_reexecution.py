@@ -13,7 +13,7 @@ from bots import SeededChance
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from bots.twins import moves_of, recorded_twin
+from bots.twins import entered_twin, moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
 from domain.game import Game
 from domain.moves import MoveRecorded
@@ -63,6 +63,15 @@ def test_re_executing_the_stored_actions_of_a_shuffled_bot_game_stores_the_same_
 def test_re_executing_the_stored_actions_of_a_recorded_game_stores_the_same_events(variant: str, seed: int) -> None:
     events = recorded_twin(PLAYERS[variant](seed)).collect_events()
     assert events[0].deal_mode == "recorded"
+    check_envelopes(events)
+    check_reexecution(events)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_re_executing_a_roby_game_whose_hands_its_players_entered_stores_the_same_events(seed: int) -> None:
+    """Entries, stated counts and the checks that waited for a hand are recorded again as they were."""
+    events = entered_twin(PLAYERS["roby"](seed)).collect_events()
+    assert {"HandEntered", "CheckDeferred", "DeferredChecksMade"} <= {type(e).__name__ for e in events}
     check_envelopes(events)
     check_reexecution(events)
 

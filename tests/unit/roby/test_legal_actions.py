@@ -154,7 +154,8 @@ def test_a_recorded_cut_lists_a_template_whose_example_is_the_highest_rank_not_y
 
 
 def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_and_the_upcard() -> None:
-    """The dealer enters every hand as dealt and the card turned up; the example deals the sorted pack in turn."""
+    """The dealer enters every hand as dealt and the card turned up, or the upcard alone (the players then enter their
+    own hands); the first example deals the sorted pack in turn."""
     table = Table(("ann", "bob", "cy"))
     table.cut_for("bob")
     version = table.game.version
@@ -163,11 +164,13 @@ def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_a
         "type": "deal", "player": "bob",
         "template": {"type": "deal", "player": "bob", "hands": {p: ["<card>"] * 10 for p in ("cy", "ann", "bob")},
                      "upcard": "<card>", "expected_version": version},
-        "constraints": "hands: the 10 cards dealt to each of cy, ann, bob; upcard: the card turned up; no card more "
-                       "often than the packs hold",
+        "constraints": "hands: the 10 cards dealt to each of cy, ann, bob, or no hands at all (each player then "
+                       "enters his own: enter_hand); upcard: the card turned up; no card more often than the packs "
+                       "hold",
         "examples": [{"type": "deal", "player": "bob",
                       "hands": {"cy": pack[:10], "ann": pack[10:20], "bob": pack[20:30]}, "upcard": pack[30],
-                      "expected_version": version}],
+                      "expected_version": version},
+                     {"type": "deal", "player": "bob", "upcard": pack[30], "expected_version": version}],
     }]
 
 
