@@ -6,14 +6,21 @@ from domain.corrections.problems import CORRECTIONS
 from domain.errors import SetupError
 from domain.notation.problems import NOTATION
 from domain.problems import GENERIC, Problem, problem_table
+from domain.pairing import PAIRING_PROBLEMS
 from domain.robins import Robins
+from domain.setup import SETUP_PROBLEMS
 from domain.roby import Roby
 from domain.royal import RoyalRummy
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
 PROBLEMS: dict[str, Problem] = problem_table(
-    GENERIC, CORRECTIONS, NOTATION, *(variant.problems for variant in VARIANTS.values())
+    GENERIC,
+    CORRECTIONS,
+    NOTATION,
+    SETUP_PROBLEMS,
+    PAIRING_PROBLEMS,
+    *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""
 _BY_NAME_OR_ALIAS: dict[str, Variant] = {

@@ -30,6 +30,7 @@ from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
 from service.projector import project
+from service.setup import SetupCases
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -62,7 +63,7 @@ class TokenError(MeldbookError):
     code = "invalid-token"
 
 
-class Meldbook(AccessCases, ChainedApplication):
+class Meldbook(SetupCases, AccessCases, ChainedApplication):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
