@@ -26,10 +26,12 @@ from api import (
     moves,
     notation,
     pages,
+    play_pages,
     problem_types,
     problems,
     replays,
     settlement,
+    setup,
     streams,
     tokens,
     variants,
@@ -70,12 +72,13 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     moves.register_schemas(api)
     blueprints = (
         health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
-        settlement, disputes, verify, notation
+        settlement, disputes, verify, notation, setup
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
+    app.register_blueprint(play_pages.blp)
     i18n.install(app)
     problems.register(app)
     health.install(app)

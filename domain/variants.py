@@ -5,12 +5,12 @@ from __future__ import annotations
 from domain.corrections.problems import CORRECTIONS
 from domain.errors import SetupError
 from domain.notation.problems import NOTATION
-from domain.problems import GENERIC, Problem, problem_table
 from domain.pairing import PAIRING_PROBLEMS
+from domain.problems import GENERIC, Problem, problem_table
 from domain.robins import Robins
-from domain.setup import SETUP_PROBLEMS
 from domain.roby import Roby
 from domain.royal import RoyalRummy
+from domain.setup import SETUP_PROBLEMS
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
