@@ -19,7 +19,7 @@ PAGE = {
         "etterpå.",
     "Games on this device": "Spill på denne enheten",
     "Go to the game": "Gå til spillet",
-    "Join a game": "Bli med i et parti",
+    "Join a game": "Bli med i et spill",
     "Join a game with a pairing code": "Bli med i et spill med en paringskode",
     "Joining the game…": "Blir med i spillet …",
     "More games": "Flere spill",
