@@ -10,7 +10,7 @@ and takes no write after `GameDiscarded`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from domain.errors import MeldbookError, SetupError
@@ -66,6 +66,15 @@ class GameDiscarded(GameEvent):
     def apply(self, aggregate: Any) -> None:
         """Mark the game discarded (the rule state does not change)."""
         aggregate.discarded = {"reason": self.reason, "by": self.by, "version": self.originator_version}
+
+
+def players_now(events: Sequence[Any]) -> list[str]:
+    """The players of a record (its stored events, the creation first), as its last setup amendment named them."""
+    players = list(events[0].players)
+    for event in events:
+        if isinstance(event, SetupAmended):
+            players = list(event.players)
+    return players
 
 
 def check_not_discarded(game: Game) -> None:
