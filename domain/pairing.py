@@ -48,17 +48,17 @@ def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
 
 
-def grouped(code: str) -> str:
-    """The code as it is read aloud: in groups of four, e.g. `HX4K-9QTM`."""
-    return "-".join(code[i : i + GROUP] for i in range(0, len(code), GROUP))
+def grouped(drawn: str) -> str:
+    """A code as it is read aloud: in groups of four, e.g. `HX4K-9QTM`."""
+    return "-".join(drawn[i : i + GROUP] for i in range(0, len(drawn), GROUP))
 
 
 def normal_code(typed: object) -> str | None:
     """A typed code in canonical form (upper case, no spaces or dashes); None when it cannot be a code."""
     if not isinstance(typed, str) or len(typed) > 40:
         return None
-    code = "".join(ch for ch in typed.upper() if ch not in " -\t")
-    return code if len(code) == LENGTH and all(ch in ALPHABET for ch in code) else None
+    canonical = "".join(ch for ch in typed.upper() if ch not in " -\t")
+    return canonical if len(canonical) == LENGTH and all(ch in ALPHABET for ch in canonical) else None
 
 
 def pairing_id(code_hash: str) -> UUID:

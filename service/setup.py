@@ -88,9 +88,9 @@ class SetupCases:
                     raise
         raise AssertionError("unreachable")
 
-    def _code_hash(self, code: str) -> str:
+    def _code_hash(self, pairing_code: str) -> str:
         """The stored form of a pairing code: keyed by the service secret, so a copy of the store cannot try codes."""
-        digest: bytes = self.keyed.sign("meldbook pairing code", code)
+        digest: bytes = self.keyed.sign("meldbook pairing code", pairing_code)
         return digest.hex()
 
     def offer_pairing(self, game_id: UUID, player: str, now: datetime | None = None) -> dict[str, Any]:
@@ -98,18 +98,18 @@ class SetupCases:
         game = self.game(game_id)
         seat = seat_of(game, player)
         expires_at = (now or datetime.now(UTC)) + timedelta(minutes=pairing_minutes())
-        code = new_code()
-        self.save(Pairing.offer(self._code_hash(code), game_id, seat, expires_at))
-        return {"code": code, "expires_at": expires_at, "player": game.players[seat]}
+        drawn = new_code()
+        self.save(Pairing.offer(self._code_hash(drawn), game_id, seat, expires_at))
+        return {"code": drawn, "expires_at": expires_at, "player": game.players[seat]}
 
     def redeem_pairing(self, typed: object, now: datetime | None = None) -> dict[str, Any]:
         """The seat token a code opens (issued as the recorder would issue it, revoking the seat's previous one)."""
-        code = normal_code(typed)
-        if code is None:
+        canonical = normal_code(typed)
+        if canonical is None:
             raise PairingCodeError(INVALID, field="code")
         for attempt in range(3):
             try:
-                pairing = self.repository.get(pairing_id(self._code_hash(code)))
+                pairing = self.repository.get(pairing_id(self._code_hash(canonical)))
             except AggregateNotFoundError:
                 raise PairingCodeError(INVALID, field="code") from None
             if not isinstance(pairing, Pairing):

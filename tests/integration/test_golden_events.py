@@ -13,6 +13,7 @@ import inspect
 import json
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from dataclasses import fields
 from functools import cache
 from pathlib import Path
@@ -32,6 +33,7 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from domain.access import GameAccess
+from domain.pairing import Pairing
 from domain.annotations import GameAnnotations
 from domain.chain import LINK, SALT
 from domain.claims import GameClaims
@@ -82,8 +84,16 @@ def access_events() -> list[Any]:
     access = GameAccess.open(uuid4())
     access.issue("seat:Ann", "a" * 64, "recorder")
     access.mark_device("Bob", device=False)
+    access.rename_seat("Bob", "Rob")
     access.revoke("seat:Ann", "recorder")
     return list(access.collect_events())
+
+
+def pairing_events() -> list[Any]:
+    """One event of each type a pairing code's stream stores."""
+    pairing = Pairing.offer("b" * 64, uuid4(), 1, datetime(2026, 12, 1, 20, 10, tzinfo=UTC))
+    pairing.redeem(datetime(2026, 12, 1, 20, 5, tzinfo=UTC))
+    return list(pairing.collect_events())
 
 
 def annotation_events() -> list[Any]:
@@ -115,8 +125,10 @@ STREAMS: dict[str, Callable[[], list[Any]]] = {
     "annotations": annotation_events,
     "disputes": dispute_events,
     "claims": claim_events,
+    "pairing": pairing_events,
 }
-"""The streams a game has beside its own, each of its own aggregate."""
+"""The streams a game has beside its own, each of its own aggregate (a pairing code's is beside it, found by the
+code's hash)."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 
 
