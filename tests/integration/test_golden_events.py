@@ -13,8 +13,8 @@ import inspect
 import json
 import os
 from collections.abc import Callable
-from datetime import UTC, datetime
 from dataclasses import fields
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -33,7 +33,6 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from domain.access import GameAccess
-from domain.pairing import Pairing
 from domain.annotations import GameAnnotations
 from domain.chain import LINK, SALT
 from domain.claims import GameClaims
@@ -42,6 +41,7 @@ from domain.events import GameEvent
 from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.moves import MoveRecorded
+from domain.pairing import Pairing
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 
