@@ -81,4 +81,5 @@ PROBLEM = {
     "Pairing code not valid": "Paringskoden er ikke gyldig",
     "Pairing code used already": "Paringskoden er allerede brukt",
     "Pairing code expired": "Paringskoden er utløpt",
+    "Discarded game not exported": "Et forkastet spill eksporteres ikke",
 }
