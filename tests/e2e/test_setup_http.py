@@ -50,6 +50,10 @@ def test_a_renamed_player_and_a_changed_option_hold_everywhere_until_the_first_m
     play(client, game, random.Random(3), 1)
     closed = assert_problem(amend(client, game, {"rename": {"Bob": "Rob"}}), 409, "setup-closed")
     assert "first move" in closed["detail"]
+    audited = client.get(f"{game.url}/audit").get_json()
+    assert (audited["ok"], audited["discrepancies"]) == (True, [])
+    assert client.post(f"{game.url}/discard", json={}, headers=game.auth).status_code == 200
+    assert client.get(f"{game.url}/audit").get_json()["ok"] is True  # the amendment and the discarding derive
 
 
 @pytest.mark.parametrize(
