@@ -14,6 +14,11 @@
   let sent = null; // the last body sent and its Idempotency-Key: the same body is retried under the same key
   let nextCursor = null;
 
+  // A fresh Idempotency-Key: 128 random bits as hex (crypto.randomUUID is missing on a plain-HTTP table network).
+  function newKey() {
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   function variant() { return variants.find((v) => v.name === $("variant").value) || variants[0]; }
 
   function playerRow(name) {
@@ -70,7 +75,7 @@
     $("create-status").textContent = "";
     const wanted = body();
     const fingerprint = JSON.stringify(wanted);
-    if (!sent || sent.fingerprint !== fingerprint) sent = { fingerprint, key: crypto.randomUUID() };
+    if (!sent || sent.fingerprint !== fingerprint) sent = { fingerprint, key: newKey() };
     $("create").disabled = true;
     $("create-status").textContent = text("creating");
     const answer = await t.send("POST", "/games", wanted, { key: sent.key });
