@@ -94,6 +94,7 @@
     $("created").hidden = false;
     $("go-record").focus();
     showMine();
+    showPublic(false);
   }
 
   async function copyToken() {
