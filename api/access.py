@@ -4,8 +4,8 @@ Every request passes `check_access` before its view: the route's action comes fr
 (api/roles.py); for a game's routes the bearer token is resolved to a role in that game, once, and kept in
 `flask.g.caller`. Refusals are consistent: a request that needs a token and carries none is a 401; a token
 this game does not know (wrong, revoked, another game's) a 403 `invalid-token`; a token whose role may not do
-this a 403 `not-permitted`; and a private game answers anything but one of its own tokens with a 404, so its
-existence is not revealed.
+this a 403 `not-permitted`; a write to a game its recorder discarded a 409 `game-discarded`; and a private game
+answers anything but one of its own tokens with a 404, so its existence is not revealed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from uuid import UUID
 from flask import current_app, g, request
 
 from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
-from api.roles import ANONYMOUS, OPEN, TICKETED, UnlistedRouteError, action_of, may
+from api.roles import ANONYMOUS, OPEN, READ, TICKETED, UnlistedRouteError, action_of, may
 from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
@@ -78,6 +78,8 @@ def check_game_access(game_id: UUID, action: str) -> Caller:
         if role == ANONYMOUS:
             raise MissingTokenError(f"this needs one of the game's tokens: Authorization: Bearer <token> ({action})")
         raise NotPermittedError(f"a {role} token may not {action} in this game")
+    if action != READ:  # a discarded game takes no write of any kind: moves, tokens, annotations, ...
+        meldbook().check_writable(game_id)
     return caller
 
 

@@ -28,11 +28,13 @@ from api import (
     nights,
     notation,
     pages,
+    play_pages,
     problem_types,
     problems,
     record_page,
     replays,
     settlement,
+    setup,
     streams,
     tokens,
     variants,
@@ -73,13 +75,14 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     moves.register_schemas(api)
     blueprints = (
         health, variants, games, replays, streams, moves, corrections, tokens, problem_types, annotations,
-        settlement, disputes, verify, notation, confirmations, nights
+        settlement, disputes, verify, notation, confirmations, nights, setup
     )
     for blueprint in (module.blp for module in blueprints):
         api.register_blueprint(blueprint)
     app.register_blueprint(docs.blp)
     app.register_blueprint(pages.blp)
     app.register_blueprint(record_page.blp)
+    app.register_blueprint(play_pages.blp)
     i18n.install(app)
     problems.register(app)
     health.install(app)

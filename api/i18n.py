@@ -165,6 +165,20 @@ SCRIPT_TEXTS = {
     "field_replacement": lazy_gettext("replacement"),
     "field_holder": lazy_gettext("holder"),
     "field_then": lazy_gettext("then"),
+    "player_name": lazy_gettext("Player's name"),
+    "move_up": lazy_gettext("Move up a seat"),
+    "move_down": lazy_gettext("Move down a seat"),
+    "remove_player": lazy_gettext("Remove this player"),
+    "creating": lazy_gettext("Creating the game…"),
+    "copied": lazy_gettext("Copied"),
+    "untitled": lazy_gettext("Untitled game"),
+    "no_public_games": lazy_gettext("No public games yet."),
+    "network_error": lazy_gettext("The service could not be reached: check the connection and try again."),
+    "joining": lazy_gettext("Joining the game…"),
+    "joined": lazy_gettext("You sit as %(player)s."),
+    "code_expires": lazy_gettext("The code works once, until %(time)s."),
+    "new_code": lazy_gettext("New code"),
+    "discard_confirm": lazy_gettext("Discard this game? It takes no more moves afterwards."),
 }
 
 

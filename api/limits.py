@@ -23,8 +23,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from domain.errors import MeldbookError
 from service.config import ConfigError
 
-LIMITS = {"create": "60/minute", "import": "60/minute"}
-"""Each limited operation with its default: creating games, and importing records (the notation's route)."""
+LIMITS = {"create": "60/minute", "import": "60/minute", "pair": "10/minute"}
+"""Each limited operation with its default: creating games, importing records (the notation's route), and
+redeeming pairing codes (POST /pairings/redeem: each try spends one, found or not)."""
 PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 EXTENSION = "meldbook-limits"
 MAX_CLIENTS = 10_000

@@ -19,7 +19,8 @@ READ = "read"
 RECORD = "record"
 """Record a move (a seat: its own player's, in a game recorded by seats)."""
 MANAGE = "manage"
-"""Issue, rotate and revoke the game's tokens; mark a seat as having no device."""
+"""Issue, rotate and revoke the game's tokens; mark a seat as having no device; fix the setup before the first
+move, discard the game, offer pairing codes for its seats."""
 CORRECT = "correct"
 """Correct the record: void the current hand's last moves, amend a card (the recorder, and the arbiter ruling)."""
 ANNOTATE, DISPUTE, CONFIRM, RULE = "annotate", "dispute", "confirm", "rule"
@@ -94,6 +95,13 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/nights/<uuid:night_id>/sheet.csv", "GET"): NIGHT,
     ("/nights/<uuid:night_id>/games", "POST"): NIGHT,
     ("/nights/<uuid:night_id>/games/<uuid:game_id>", "DELETE"): MANAGE,
+    ("/play", "GET"): OPEN,
+    ("/pair", "GET"): OPEN,
+    ("/pairings/redeem", "POST"): OPEN,
+    (f"{GAME}/setup", "GET"): READ,
+    (f"{GAME}/setup", "PATCH"): MANAGE,
+    (f"{GAME}/discard", "POST"): MANAGE,
+    (f"{GAME}/pairings", "POST"): MANAGE,
 }
 """The action of each route and method. HEAD is its GET; OPTIONS (answered by Flask) is open."""
 

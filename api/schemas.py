@@ -216,6 +216,13 @@ class GameStateSchema(Schema):
     created_at = fields.String()
     to_move = fields.List(fields.String(), metadata={"description": "who was to act at this version"})
     over = fields.Boolean()
+    discarded = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "null, or once the recorder discarded the game (POST /games/{id}/discard): its `reason`, "
+            "`by` and the `version` of the discarding; a discarded game takes no more writes"
+        },
+    )
     state = fields.Dict()
     digest = fields.String(
         allow_none=True,

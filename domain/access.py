@@ -129,6 +129,20 @@ class GameAccess(Aggregate):
             without = [p for p in aggregate.no_device if p != self.player]
             aggregate.no_device = without if self.device else [*without, self.player]
 
+    class SeatRenamed(Aggregate.Event):
+        """A player was renamed before the game's first move: his seat's token and device mark follow the new name."""
+
+        TOPIC = "meldbook.SeatRenamed"
+        old: str
+        new: str
+
+        def apply(self, aggregate: Any) -> None:
+            """The seat's grant answers under the new name."""
+            token = aggregate.hashes.pop(seat_grant(self.old), None)
+            if token is not None:
+                aggregate.hashes[seat_grant(self.new)] = token
+            aggregate.no_device = [self.new if p == self.old else p for p in aggregate.no_device]
+
     def __init__(self, game_id: UUID) -> None:
         self.game_id = game_id
         self.hashes: dict[str, str] = {}
@@ -166,6 +180,10 @@ class GameAccess(Aggregate):
             return False
         self.trigger_event(self.DeviceMarked, player=player, device=device)
         return True
+
+    def rename_seat(self, old: str, new: str) -> None:
+        """Move a renamed player's seat token and device mark to his new name."""
+        self.trigger_event(self.SeatRenamed, old=old, new=new)
 
     def recording(self, recording: str) -> Recording:
         """Who may record for whom in a game recorded this way."""

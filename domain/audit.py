@@ -23,6 +23,7 @@ from domain.errors import MeldbookError
 from domain.grouping import group_moves
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance, reexecute
+from domain.setup import GameDiscarded, SetupAmended, amend_setup, discard
 from domain.variants import variant_named
 
 CHANGED, MISSING, EXTRA, REFUSED = "changed", "missing", "extra", "refused"
@@ -76,12 +77,16 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
             "this game was stored before moves carried their actions: its moves cannot be recorded again"
         )
     game = reexecute(created, [])
+    for amended in (e for e in events if isinstance(e, SetupAmended)):  # all before the first move
+        amend_setup(game, amended.renamed, amended.options, amended.by)
     for envelope in envelopes:
         try:
             _record_again(game, envelope)
         except MeldbookError as error:
             detail = f"the rules refuse this stored move now ({error.code})"
             return [Discrepancy(REFUSED, envelope, None, detail, error.message)]
+    for discarded in (e for e in events if isinstance(e, GameDiscarded)):  # the last event, if any
+        discard(game, discarded.reason, discarded.by)
     found: list[Discrepancy] = []
     stored, derived = list(events[1:]), list(game.pending_events[1:])
     matcher = SequenceMatcher(None, [_key(e) for e in stored], [_key(e) for e in derived], autojunk=False)

@@ -16,6 +16,7 @@ from domain.errors import SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
+from domain.setup import check_not_discarded
 from domain.text import check_line, check_name, name_key
 from domain.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
 from domain.variants import variant_named
@@ -30,9 +31,10 @@ class Game(Aggregate):
     """A game record. Commands decide on a scratch copy of the state; events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 4
+    class_version = 5
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
-    `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided."""
+    `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided; of version
+    5, `discarded` (domain/setup.py)."""
 
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
@@ -82,6 +84,8 @@ class Game(Aggregate):
         carried an envelope, or loaded from a snapshot taken before corrections)."""
         self.voided: list[list[int]] = []
         """Each voided move with the version of the correction that voided it, as [move, version] pairs."""
+        self.discarded: dict[str, Any] | None = None
+        """Once its recorder discarded the game: {"reason", "by", "version"}; None while it is not."""
 
     @property
     def voided_moves(self) -> dict[int, int]:
@@ -105,6 +109,11 @@ class Game(Aggregate):
         of it was voided."""
         state["counted"] = None
         state["voided"] = []
+
+    @staticmethod
+    def upcast_v4_v5(state: dict[str, Any]) -> None:
+        """A snapshot taken before games could be discarded: it was not."""
+        state["discarded"] = None
 
     @classmethod
     def set_up(
@@ -175,6 +184,7 @@ class Game(Aggregate):
         device it came from, if it gave one."""
         if self.moves is None:
             raise RuntimeError("this record predates move envelopes: count its moves first (count_moves)")
+        check_not_discarded(self)
         rules = self.rules
         action = parse_action(rules.action_kinds, body)
         decision = Decision(self.state, self.version, chance, action.get("seeds"))
@@ -191,6 +201,7 @@ class Game(Aggregate):
         entries, then the RecordCorrected event that rebuilds the state; return how many events were stored."""
         if self.moves is None:
             raise RuntimeError("this record predates move envelopes: it cannot be corrected")
+        check_not_discarded(self)
         before = self.version
         self.trigger_event(
             MoveRecorded, move=self.moves + 1, action=plan.action, recorded_by=requested_by, device=device
@@ -221,11 +232,16 @@ class Game(Aggregate):
         self.moves = group_moves(self.rules, events)[-1].number
 
     def legal_actions(self) -> list[dict[str, Any]]:
-        """The legal-actions list for the player(s) to act, from the same rules that validate moves."""
+        """The legal-actions list for the player(s) to act, from the same rules that validate moves (none once the
+        game is discarded)."""
+        if self.discarded is not None:
+            return []
         return self.rules.legal_actions(self.state, self.version)
 
     def table_actions(self) -> list[dict[str, Any]]:
         """The actions of the table open now (ending the game, the corrections), listed apart from the players'."""
+        if self.discarded is not None:
+            return []
         return [*list_table_actions(self.rules, self.state, self.version), *correction_actions(self)]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

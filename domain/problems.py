@@ -217,8 +217,8 @@ GENERIC: tuple[Problem, ...] = (
     Problem(
         "rate-limited",
         "Too many requests",
-        "the client address: creating games and importing are limited per address (Retry-After says when to "
-        "try again)",
+        "the client address: creating games, importing and redeeming pairing codes are limited per address "
+        "(Retry-After says when to try again)",
         "too many requests to create from this address: at most 60 per 60 s; try again in 2 s",
         429,
     ),

@@ -8,16 +8,19 @@ from domain.errors import SetupError
 from domain.irregularities.problems import IRREGULARITIES
 from domain.nights.problems import NIGHTS
 from domain.notation.problems import NOTATION
+from domain.pairing import PAIRING_PROBLEMS
 from domain.problems import GENERIC, Problem, problem_table
 from domain.robins import Robins
 from domain.roby import Roby
 from domain.royal import RoyalRummy
+from domain.setup import SETUP_PROBLEMS
 from domain.unknown_problems import UNKNOWN_HANDS
 from domain.variant import Variant
 
 VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
 PROBLEMS: dict[str, Problem] = problem_table(
-    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES, UNKNOWN_HANDS,
+    GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES, UNKNOWN_HANDS, SETUP_PROBLEMS,
+    PAIRING_PROBLEMS,
     *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""

@@ -131,7 +131,7 @@ class AccessCases(Application):
 
     def _seated(self, game_id: UUID, player: str) -> str:
         name = normal_name(player)
-        if name not in self.created(game_id).players:
+        if name not in self.game(game_id).players:  # as they are now: a setup amendment may have renamed one
             raise InvalidActionError(f"{name} is not a player in this game", code="unknown-player", field="player")
         return name
 

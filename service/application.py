@@ -17,6 +17,7 @@ from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded
+from domain.setup import GameDiscarded, SetupAmended
 from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
@@ -25,11 +26,12 @@ from service.access import AccessCases, Caller
 from service.chain import ChainedApplication
 from service.config import cache_env, cache_size
 from service.idempotency import KeyedTokens, Retry
-from service.index import GameEntry, GameFilter, GameIndex, schema_lock
+from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
 from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
 from service.projector import project
+from service.setup import SetupCases
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -39,6 +41,8 @@ NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
 """The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
 Keyed = tuple[UUID, str, Retry]
 """A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+INDEXED_TOPICS = frozenset({Game.Created.TOPIC, SetupAmended.TOPIC, GameDiscarded.TOPIC})
+"""The events the games index reads: a game's creation, its players renamed, and its discarding."""
 LOOKBACK = 64
 """Events read before a page of events, to find the envelope of the move its first event belongs to (a move stores
 far fewer events than this; with none found, the record is read from its start)."""
@@ -62,7 +66,7 @@ class TokenError(MeldbookError):
     code = "invalid-token"
 
 
-class Meldbook(AccessCases, ChainedApplication):
+class Meldbook(SetupCases, AccessCases, ChainedApplication):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
@@ -297,14 +301,18 @@ class Meldbook(AccessCases, ChainedApplication):
         with self.index.catching_up:
             start = self.index.position() + 1
             while batch := self.recorder.select_notifications(start, 500):
-                created = [n for n in batch if n.topic == Game.Created.TOPIC]
-                self.index.add([e for e in map(self._listed, created) if e is not None], batch[-1].id)
+                self.index.add([e for e in map(self._listed, batch) if e is not None], batch[-1].id)
                 start = batch[-1].id + 1
 
-    def _listed(self, notification: Any) -> GameEntry | None:
-        """A GameCreated event as the index lists it; None (and a log line) for one that cannot be read."""
+    def _listed(self, notification: Any) -> GameEntry | IndexChange | None:
+        """What an event changes in the index: a GameCreated a new entry, a SetupAmended its players, a GameDiscarded
+        its removal; None for any other (and, with a log line, for one that cannot be read)."""
+        if notification.topic not in INDEXED_TOPICS:
+            return None
         try:
             created = self.mapper.to_domain_event(notification)
+            if not isinstance(created, Game.Created):
+                return IndexChange(str(created.originator_id), getattr(created, "players", None))
             return GameEntry(
                 str(created.originator_id),
                 created.variant,

@@ -51,6 +51,14 @@ class GameEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class IndexChange:
+    """A listed game changed: its players renamed (`players`), or, with None, discarded (it leaves the index)."""
+
+    id: str
+    players: list[str] | None
+
+
+@dataclass(frozen=True, slots=True)
 class GameFilter:
     """What to list: optional player, variant and creation-date bounds (ISO dates); a page after a listed game."""
 
@@ -114,13 +122,17 @@ class GameIndex:
             rows = _rows(cursor)
         return int(rows[0][0]) if rows else 0
 
-    def add(self, entries: Sequence[GameEntry], position: int) -> None:
-        """Record new games and the position reached, in one transaction; a game that cannot be stored is skipped."""
+    def add(self, entries: Sequence[GameEntry | IndexChange], position: int) -> None:
+        """Record new games, renamed players and discarded games, in order, and the position reached, in one
+        transaction; a game that cannot be stored is skipped."""
         with self._cursor(commit=True) as cursor:
             for entry in entries:
                 cursor.execute("SAVEPOINT meldbook_entry")
                 try:
-                    self._insert(cursor, entry)
+                    if isinstance(entry, IndexChange):
+                        self._change(cursor, entry)
+                    else:
+                        self._insert(cursor, entry)
                 except Exception:  # one bad row must not stop the index: log it and go on
                     LOG.exception("games index: skipped game %s, which cannot be stored", entry.id)
                     cursor.execute("ROLLBACK TO SAVEPOINT meldbook_entry")
@@ -132,6 +144,22 @@ class GameIndex:
                     "ELSE meldbook_index_position.position END"
                 ),
                 (POSITION, position),
+            )
+
+    def _change(self, cursor: Any, change: IndexChange) -> None:
+        """Rename a game's players (a setup amendment), or drop the game (discarded)."""
+        cursor.execute(self._sql("DELETE FROM meldbook_game_players WHERE game_id = ?"), (change.id,))
+        if change.players is None:
+            cursor.execute(self._sql("DELETE FROM meldbook_games WHERE id = ?"), (change.id,))
+            cursor.execute(self._sql("DELETE FROM meldbook_private_games WHERE game_id = ?"), (change.id,))
+            return
+        cursor.execute(
+            self._sql("UPDATE meldbook_games SET players = ? WHERE id = ?"), (json.dumps(change.players), change.id)
+        )
+        for player in change.players:
+            cursor.execute(
+                self._sql("INSERT INTO meldbook_game_players VALUES (?, ?) ON CONFLICT DO NOTHING"),
+                (change.id, storable(player)),
             )
 
     def _insert(self, cursor: Any, entry: GameEntry) -> None:

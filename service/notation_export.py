@@ -10,12 +10,14 @@ from typing import Any
 from uuid import UUID
 
 from domain.corrections.kinds import is_correction
+from domain.errors import MeldbookError
 from domain.hands import HandSpans
 from domain.notation.grammars import grammar_of
 from domain.notation.record import Hand, Move, Note, Record, Result, Variation
 from domain.notation.results import add_figures
 from domain.notation.tags import CHECKS, UNKNOWN
 from domain.notation.writer import figures_of, write_record
+from domain.setup import GameDiscarded, SetupAmended
 from domain.unknown import COUNT_KINDS
 from domain.variants import variant_named
 from domain.visibility import Viewer
@@ -34,8 +36,13 @@ def export_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = Tru
 def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> Record:
     """The game as a notation `Record`, in the viewer's view, its tags ending with its digest unless told not."""
     events = app.stored_events(game_id)
+    if any(event.topic == GameDiscarded.TOPIC for event in events):
+        raise MeldbookError(
+            f"game {game_id} was discarded by its recorder: a discarded game is not exported (its events still read)",
+            code="notation-discarded",
+        )
     spans = app.hand_spans(game_id, viewer)
-    created = events[0].data
+    created = as_amended(events)
     rules = variant_named(created["variant"])
     claims = claims_of(app, game_id)
     tags: dict[str, Any] = {
@@ -57,6 +64,16 @@ def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True)
     _hands(record, events[1:], viewer, spans, rules.hand_enders, grammar_of(rules.name).transfers)
     _annotate(record, app, game_id, viewer, spans)
     return record
+
+
+def as_amended(events: list[StoredEvent]) -> dict[str, Any]:
+    """The game's setup as its last amendment left it (all amendments come before the first move): the record is
+    written as if set up so, and an import of it sets up the game with the corrected names and options."""
+    setup = dict(events[0].data)
+    for event in events:
+        if event.topic == SetupAmended.TOPIC:
+            setup.update(players=event.data["players"], options=event.data["options"])
+    return setup
 
 
 def _hands(record: Record, events: list[StoredEvent], viewer: Viewer, spans: HandSpans | None,

@@ -98,6 +98,7 @@ def present_state(
         "created_at": game.created_on.isoformat(),
         "to_move": rules.to_move(game.state),
         "over": rules.is_over(game.state),
+        "discarded": game.discarded,
         "state": view_doc(rules.to_doc(game.state), viewer, hands is not None and hands.ended(game.version)),
     }
     if acting is None and viewer.sees_everything:

@@ -18,6 +18,7 @@ from domain.game import Game
 from domain.ledger import player_account
 from domain.moves import MoveRecorded, secret_fields
 from domain.settlement import Settlement, settlement_of
+from domain.setup import players_now
 from domain.variants import variant_named
 from domain.visibility import Viewer, view_event
 from service.application import GameNotFoundError, Meldbook
@@ -36,13 +37,13 @@ def record_of(app: Meldbook, game_id: UUID) -> list[Any]:
 def settlement(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     """The game's settlement as the viewer may see it."""
     events = record_of(app, game_id)
-    return {"id": str(game_id), **settlement_doc(settlement_of(events[0], events, viewer), list(events[0].players))}
+    return {"id": str(game_id), **settlement_doc(settlement_of(events[0], events, viewer), players_now(events))}
 
 
 def explanation(app: Meldbook, game_id: UUID, player: str, viewer: Viewer) -> dict[str, Any]:
     """One player's balance explained, entry by entry, as the viewer may see it."""
     events = record_of(app, game_id)
-    if player not in events[0].players:
+    if player not in players_now(events):
         raise IllegalMoveError(f"{player} is not a player in this game", code="unknown-player", field="player")
     return {"id": str(game_id), **explained(settlement_of(events[0], events, viewer), player)}
 

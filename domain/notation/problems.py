@@ -7,6 +7,14 @@ from domain.problems import Problem
 
 NOTATION: tuple[Problem, ...] = (
     Problem(
+        "notation-discarded",
+        "Discarded game not exported",
+        "the game to export: one its recorder discarded is not exported (its events and state still read); a game "
+        "whose setup was amended is exported as amended",
+        "game 00000000-0000-4000-8000-000000000000 was discarded by its recorder: a discarded game is not exported",
+        409,
+    ),
+    Problem(
         "notation-syntax",
         "Record cannot be read",
         "a line of a record in the Meldbook notation (docs/notation.md), at the `line` and `column` given",

@@ -43,13 +43,17 @@ BODIES: dict[tuple[str, str], Any] = {
     ("/games/import", "POST"): '[Variant "roby"]\n[Seat1 "p1"]\n[Seat2 "p2"]\n[DealMode "shuffled"]\n',
     ("/games/<uuid:game_id>/hands/<int:hand>/confirmations", "POST"): {"player": ACTING},
     ("/nights", "POST"): {"title": "Friday", "chip_value": {"amount": 50, "currency": "NOK"}},
+    ("/games/<uuid:game_id>/setup", "PATCH"): {"rename": {"Cy": "Cyd"}},
+    ("/games/<uuid:game_id>/discard", "POST"): {"reason": "created by mistake"},
+    ("/games/<uuid:game_id>/pairings", "POST"): {"player": "Cy"},
 }
 NIGHT_TOKEN = "night token"
 """The X-Night-Token header of a night's routes, made for the night at hand."""
 NIGHT_GAMES = ("/nights/<uuid:night_id>/games", "POST")
 """Taking a game into a night: the game named in its body answers to the game's own access rules, as managing it."""
-CORRECTION = "correction body"
-"""The body of the corrections route, made for the game at hand (it voids a move recorded for it)."""
+CORRECTION = "made body"
+"""A body made for the game at hand: the corrections route's voids a move recorded for it, and the redemption's
+carries a pairing code offered for it."""
 WRITERS = ("seat", "other-seat", "recorder")
 """The roles that write annotations and open disputes: an annotation's or a dispute's route is called on one its
 caller wrote (the recorder's for the others), so that only the role decides the answer."""
@@ -122,6 +126,10 @@ def path_values(client: FlaskClient, rule: Rule, at: Table, role: str) -> dict[s
         values["annotation_id"] = response.get_json()["id"]
     if rule.rule.endswith("/corrections"):
         values[CORRECTION] = void_of_the_last_move(client, at)
+    if rule.rule == "/pairings/redeem":
+        response = client.post(f"{at.game.url}/pairings", json={"player": "Cy"}, headers=bearer(at.tokens["recorder"]))
+        assert response.status_code == 201, response.get_json()
+        values[CORRECTION] = {"code": response.get_json()["code"]}
     if "dispute_id" in rule.arguments:
         writer = bearer(at.tokens[role if role in WRITERS else "recorder"])
         body = BODIES[("/games/<uuid:game_id>/disputes", "POST")]

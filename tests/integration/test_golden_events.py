@@ -14,6 +14,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import fields
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -42,6 +43,7 @@ from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.moves import MoveRecorded
 from domain.nights.night import Night
+from domain.pairing import Pairing
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 
@@ -84,8 +86,16 @@ def access_events() -> list[Any]:
     access = GameAccess.open(uuid4())
     access.issue("seat:Ann", "a" * 64, "recorder")
     access.mark_device("Bob", device=False)
+    access.rename_seat("Bob", "Rob")
     access.revoke("seat:Ann", "recorder")
     return list(access.collect_events())
+
+
+def pairing_events() -> list[Any]:
+    """One event of each type a pairing code's stream stores."""
+    pairing = Pairing.offer("b" * 64, uuid4(), 1, datetime(2026, 12, 1, 20, 10, tzinfo=UTC))
+    pairing.redeem(datetime(2026, 12, 1, 20, 5, tzinfo=UTC))
+    return list(pairing.collect_events())
 
 
 def annotation_events() -> list[Any]:
@@ -135,8 +145,10 @@ STREAMS: dict[str, Callable[[], list[Any]]] = {
     "claims": claim_events,
     "confirmations": confirmation_events,
     "nights": night_events,
+    "pairing": pairing_events,
 }
-"""The streams a game has beside its own, each of its own aggregate, and a night's stream."""
+"""The streams a game has beside its own, each of its own aggregate (a pairing code's is beside it, found by the
+code's hash)."""
 STREAM_CLASSES = [type(event) for make in STREAMS.values() for event in make()]
 
 

@@ -1,0 +1,136 @@
+// What the table-side pages (/play, /pair, /games/{id}/setup) share: building elements, calling the JSON API with the
+// game's token from this tab's sessionStorage (as Authorization: Bearer only, never in a URL), showing a refusal's
+// translated sentence beside the field it names, and the list of games this device created or joined (ids and titles
+// only, in localStorage: never a token).
+"use strict";
+window.meldbookTable = (function () {
+  const text = window.meldbookText;
+  const GAMES_KEY = "meldbook-games";
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children) if (child !== null && child !== undefined) node.append(child);
+    return node;
+  }
+
+  function tokenKey(game) { return "meldbook-token:" + game; }
+
+  // Send a JSON body; resolves to {ok, status, body}. A refusal's body is its problem document.
+  async function send(method, url, body, options) {
+    const headers = { Accept: "application/json", "Content-Type": "application/json" };
+    const token = options && options.game ? sessionStorage.getItem(tokenKey(options.game)) : null;
+    if (token) headers.Authorization = "Bearer " + token;
+    if (options && options.key) headers["Idempotency-Key"] = options.key;
+    let response;
+    try {
+      response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (error) {
+      return { ok: false, status: 0, body: { code: "network", detail: String(error) } };
+    }
+    let parsed = {};
+    try { parsed = await response.json(); } catch (error) { parsed = {}; }
+    return { ok: response.ok, status: response.status, body: parsed };
+  }
+
+  // A refusal's sentence in the page's language, with the service's own detail (English) beside it.
+  function sentence(problem) {
+    if (problem.code === "network") return text("network_error");
+    const translated = text("problem:" + (problem.code || "meldbook-error"));
+    return problem.detail ? translated + " (" + problem.detail + ")" : translated;
+  }
+
+  // Clear every refusal shown in `root`.
+  function clearRefusals(root) {
+    for (const node of root.querySelectorAll("[data-refusal]")) node.textContent = "";
+    for (const node of root.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+  }
+
+  // Show a refusal beside the field it names (`players.1` beside `players.1`, else beside `players`), else in `fallback`.
+  function showRefusal(root, problem, fallback) {
+    const field = problem.field || "";
+    const parts = field.split(".");
+    let target = null;
+    for (let n = parts.length; n > 0 && !target; n--) {
+      const name = parts.slice(0, n).join(".");
+      target = Array.from(root.querySelectorAll("[data-refusal]")).find((node) => node.dataset.refusal === name) || null;
+    }
+    const shown = target || fallback;
+    shown.textContent = sentence(problem);
+    const input = Array.from(root.querySelectorAll("[data-field]")).find((node) => node.dataset.field === field);
+    if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
+    return shown;
+  }
+
+  function rememberedGames() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
+      return Array.isArray(kept) ? kept.filter((g) => g && typeof g.id === "string") : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  // Remember a game on this device by id and title only; the newest first, at most 50.
+  function rememberGame(id, title, variant) {
+    const kept = rememberedGames().filter((g) => g.id !== id);
+    kept.unshift({ id, title: title || "", variant: variant || "" });
+    localStorage.setItem(GAMES_KEY, JSON.stringify(kept.slice(0, 50)));
+  }
+
+  // An option's input, of the kind its type needs (a choice, a whole number within its bounds, JSON for a structure,
+  // text), showing `value`; `data-default` keeps the value shown first, so only changed options are sent.
+  function optionInput(option, current) {
+    const value = current === undefined ? option.default : current;
+    const id = "option-" + option.name;
+    const attrs = { id, "data-field": "options." + option.name, "data-option": option.name };
+    let input;
+    if (option.choices) {
+      input = el("select", attrs);
+      for (const choice of option.choices) {
+        const shown = JSON.stringify(choice);
+        input.append(el("option", { value: shown, selected: shown === JSON.stringify(value) }, String(choice)));
+      }
+    } else if (typeof option.default === "number" || option.minimum !== undefined) {
+      input = el("input", { ...attrs, type: "number", step: 1, min: option.minimum, max: option.maximum,
+        inputmode: "numeric" });
+      input.value = value === null ? "" : String(value);
+    } else if (option.default !== null && typeof option.default === "object") {
+      input = el("textarea", { ...attrs, rows: 4, spellcheck: "false" });
+      input.value = JSON.stringify(value);
+    } else {
+      input = el("input", { ...attrs, type: "text", maxlength: 40 });
+      input.value = value === null ? "" : String(value);
+    }
+    input.dataset.default = JSON.stringify(value);
+    return el("p", { class: "field option" },
+      el("label", { for: id }, option.name), input,
+      el("small", { class: "description", lang: "en" }, option.description || ""),
+      el("small", { class: "refusal", "data-refusal": "options." + option.name, role: "alert" }));
+  }
+
+  // An option's value as typed: the choice's JSON, a whole number, JSON for a structure, text otherwise.
+  function optionValue(input) {
+    const raw = input.value;
+    if (input.tagName === "SELECT") return JSON.parse(raw);
+    if (input.type === "number") return raw === "" ? null : Number(raw);
+    if (input.tagName === "TEXTAREA") { try { return JSON.parse(raw); } catch (error) { return raw; } }
+    return raw === "" ? null : raw;
+  }
+
+  // The options whose inputs in `root` show another value than they first showed.
+  function changedOptions(root) {
+    const options = {};
+    for (const input of root.querySelectorAll("[data-option]")) {
+      const value = optionValue(input);
+      if (JSON.stringify(value) !== input.dataset.default && value !== null) options[input.dataset.option] = value;
+    }
+    return options;
+  }
+
+  function recordPath(game) { return "/games/" + encodeURIComponent(game) + "/record"; }
+
+  return { el, send, optionInput, optionValue, changedOptions, sentence, clearRefusals, showRefusal, rememberedGames, rememberGame, tokenKey, recordPath, text };
+})();

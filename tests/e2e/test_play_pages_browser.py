@@ -1,0 +1,195 @@
+"""The table-side pages in a real headless Chromium: a game is created on /play by clicks and typing (a refusal shown
+beside its field first, what was typed kept), its setup corrected on /games/{id}/setup before the first deal, and a
+second browser context (the phone) takes a seat by opening the QR code's URL and another by typing a short code. The
+seat tokens land in that context's sessionStorage and never in any URL the browsers request. Screenshots at a
+phone's 375 px and a tablet's 820 px go to test-artifacts/. The record page is another page's: only the navigation
+to it is checked."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import segno
+from werkzeug.serving import make_server
+
+from api.app import create_app
+from tests.e2e.test_docs_page import launch
+from tests.e2e.test_languages import TRANSLATED
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
+
+pytestmark = pytest.mark.browser
+TABLET = {"width": 820, "height": 1180}
+REFUSED = "Failed to load resource: the server responded with a status of 4"
+"""The console's line for each refusal the test provokes (and the record page's 404: it is not on this branch)."""
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "play.sqlite")}
+    app = create_app(env=env)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+    app.extensions["meldbook"].close()
+
+
+def call(url: str, token: str | None = None) -> Any:
+    """GET a JSON resource, with a token if given."""
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
+
+
+def requested(page: Any, urls: list[str]) -> Any:
+    """The page, with the URL of every request it makes kept."""
+    page.on("request", lambda request: urls.append(request.url))
+    return page
+
+
+def session_token(page: Any, game: str) -> str | None:
+    token: str | None = page.evaluate("(game) => sessionStorage.getItem('meldbook-token:' + game)", game)
+    return token
+
+
+def create_game_by_hand(page: Any, server: str) -> str:
+    """On /play: Royal Rummy for Ann, Bob and Cy, after the refusal of a table with two Anns; the game's id."""
+    page.goto(f"{server}/play", wait_until="networkidle")
+    page.select_option("#variant", "royal")
+    names = page.locator("#players .player-name")
+    assert names.count() == 3  # Royal Rummy is played by three at least: three seats to fill
+    for index, name in enumerate(["Ann", "Bob", "ann"]):
+        names.nth(index).fill(name)
+    page.get_by_role("button", name="Add a player").click()
+    names.nth(3).fill("Dee")
+    page.locator("#players .player").nth(3).get_by_role("button", name="Remove this player").click()
+    page.locator("#players .player").nth(2).get_by_role("button", name="Move up a seat").click()
+    page.fill("#option-stack", "250")
+    page.fill("#title", "Friday at the club")
+    page.get_by_role("button", name="Create the game").click()
+    refusal = page.locator('[data-refusal="players"]')
+    refusal.wait_for(timeout=10_000)
+    assert "Game cannot be set up as asked" in refusal.text_content()
+    assert "(Ann, ann)" in refusal.text_content()
+    assert [names.nth(i).input_value() for i in range(3)] == ["Ann", "ann", "Bob"]  # kept, in the order made
+    assert page.input_value("#option-stack") == "250" and page.input_value("#title") == "Friday at the club"
+    names.nth(1).fill("Cy")
+    page.get_by_role("button", name="Create the game").click()
+    page.locator("#created").wait_for(state="visible", timeout=10_000)
+    link = page.get_by_role("link", name="Go to the game")
+    game = link.get_attribute("href").split("/")[2]
+    token = page.locator("#recorder-token").text_content()
+    assert session_token(page, game) == token and len(token) >= 32
+    return game
+
+
+def test_a_game_is_created_corrected_and_two_phones_take_seats(server: str) -> None:
+    sync_api = browser()
+    problems: list[str] = []
+    urls: list[str] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            table = chromium.new_context(viewport=PHONE)
+            page = requested(watched(table.new_page(), problems), urls)
+            game = create_game_by_hand(page, server)
+            recorder = session_token(page, game)
+            state = call(f"{server}/games/{game}", recorder)
+            assert state["players"] == ["Ann", "Cy", "Bob"] and state["options"]["stack"] == 250
+            assert state["title"] == "Friday at the club"
+            page.screenshot(path=str(ARTIFACTS / "play-created-375.png"), full_page=True)
+            assert page.evaluate("() => JSON.parse(localStorage.getItem('meldbook-games'))") == [
+                {"id": game, "title": "Friday at the club", "variant": "royal"}
+            ]  # the device's list: ids and titles, never a token
+            page.get_by_role("link", name="Go to the game").click()
+            page.wait_for_url(f"{server}/games/{game}/record")
+
+            page.goto(f"{server}/games/{game}/setup", wait_until="networkidle")
+            page.locator('.rename-input[data-player="Cy"]').fill("Cyril")
+            page.fill("#option-stack", "300")
+            page.get_by_role("button", name="Save the corrections").click()
+            page.locator('.seat-row[data-player="Cyril"]').wait_for(timeout=10_000)
+            state = call(f"{server}/games/{game}", recorder)
+            assert state["players"] == ["Ann", "Cyril", "Bob"] and state["options"]["stack"] == 300
+
+            page.set_viewport_size(TABLET)
+            page.locator('.seat-row[data-player="Cyril"] .pair-button').click()
+            page.locator('.seat-row[data-player="Bob"] .pair-button').click()
+            cyril = page.locator('.seat-row[data-player="Cyril"] .pairing')
+            bob = page.locator('.seat-row[data-player="Bob"] .pairing')
+            bob.wait_for(state="visible", timeout=10_000)
+            cyril.wait_for(state="visible", timeout=10_000)
+            page.screenshot(path=str(ARTIFACTS / "setup-pairing-820.png"), full_page=True)
+            typed_code = bob.locator(".pair-code").text_content()
+            qr_code = cyril.locator(".pair-code").text_content().replace("-", "")
+            qr_url = f"{server}/pair#{qr_code}"
+            assert cyril.locator(".qr").get_attribute("src") == segno.make(qr_url, error="m").svg_data_uri(scale=5)
+
+            phones = chromium.new_context(viewport=PHONE)
+            phone = requested(watched(phones.new_page(), problems), urls)
+            phone.goto(qr_url)  # the URL the QR code encodes
+            phone.wait_for_url(f"{server}/games/{game}/record", timeout=10_000)
+            cyril_token = session_token(phone, game)
+            assert call(f"{server}/games/{game}", cyril_token)["id"] == game  # a token the game knows
+
+            other = requested(watched(phones.new_page(), problems), urls)
+            other.goto(f"{server}/pair", wait_until="networkidle")
+            other.fill("#code", typed_code.lower().replace("-", " "))
+            other.screenshot(path=str(ARTIFACTS / "pair-typed-375.png"), full_page=True)
+            other.get_by_role("button", name="Take my seat").click()
+            other.wait_for_url(f"{server}/games/{game}/record", timeout=10_000)
+            bob_token = session_token(other, game)
+            assert bob_token and bob_token != cyril_token
+
+            again = requested(watched(phones.new_page(), problems), urls)
+            again.goto(f"{server}/pair", wait_until="networkidle")
+            again.fill("#code", typed_code)
+            again.get_by_role("button", name="Take my seat").click()
+            refusal = again.locator('[data-refusal="code"]')
+            refusal.wait_for(timeout=10_000)
+            assert "Pairing code used already" in refusal.text_content()
+            table.close()
+            phones.close()
+        finally:
+            chromium.close()
+    secrets = [recorder, cyril_token, bob_token]
+    assert urls and not [url for url in urls if any(secret in url for secret in secrets)]
+    assert not [url for url in urls if typed_code.replace("-", "") in url.replace("-", "").upper()]
+    assert [p for p in problems if not p.startswith(REFUSED)] == []
+
+
+def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server: str) -> None:
+    sync_api = browser()
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            context = chromium.new_context(viewport=PHONE, locale="nb-NO")
+            page = watched(context.new_page(), problems)
+            page.goto(f"{server}/play", wait_until="networkidle")
+            assert page.get_attribute("html", "lang") == "nb"
+            assert page.locator("#new-title").text_content() == TRANSLATED["New game"]
+            page.select_option("#variant", "robins")
+            names = page.locator("#players .player-name")
+            names.nth(0).fill("Kari")
+            names.nth(1).fill("kari")
+            page.get_by_role("button", name=TRANSLATED["Create the game"]).click()
+            refusal = page.locator('[data-refusal="players"]')
+            refusal.wait_for(timeout=10_000)
+            sentence = page.evaluate("() => window.meldbookText('problem:invalid-setup')")
+            assert sentence != "Game cannot be set up as asked" and refusal.text_content().startswith(sentence)
+            page.screenshot(path=str(ARTIFACTS / "play-norwegian-375.png"), full_page=True)
+            context.close()
+        finally:
+            chromium.close()
+    assert [p for p in problems if not p.startswith(REFUSED)] == []
