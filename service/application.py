@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 from uuid import UUID
 
@@ -29,7 +30,7 @@ from service.index import GameEntry, GameFilter, GameIndex, schema_lock
 from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
-from service.projector import project
+from service.projector import project, projector_reading
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -69,6 +70,7 @@ class Meldbook(AccessCases, ChainedApplication):
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 20}
     """A snapshot every 20 events: the state at any event is its nearest snapshot plus at most 19 events."""
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Game: project}
+    """Replaced in each application by `fold`, which may read the store."""
 
     def __init__(
         self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
@@ -76,6 +78,9 @@ class Meldbook(AccessCases, ChainedApplication):
         with schema_lock(env or {}):
             super().__init__({**cache_env(), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
+        self.fold = projector_reading(self._record_upto, self._forget)
+        """How a game is folded from a snapshot and its events (service/projector.py)."""
+        self.snapshotting_projectors = {Game: self.fold}
         self.chance = chance or Chance()
         self.kept = KeptGames(cache_size())
         """Each game as this process saved it last, for the next move at that version (service/kept.py)."""
@@ -197,7 +202,7 @@ class Meldbook(AccessCases, ChainedApplication):
             return None
         record_id, operation, retry = keyed
         try:
-            record = self.repository.get(record_id, projector_func=project)
+            record = self.repository.get(record_id, projector_func=self.fold)
         except AggregateNotFoundError:
             return None
         if not isinstance(record, IdempotencyRecord):
@@ -208,7 +213,7 @@ class Meldbook(AccessCases, ChainedApplication):
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
         try:
-            game: Game = self.repository.get(game_id, version=version, projector_func=project)
+            game: Game = self.repository.get(game_id, version=version, projector_func=self.fold)
         except AggregateNotFoundError:
             raise GameNotFoundError(f"there is no game {game_id}") from None
         if not isinstance(game, Game):  # an idempotency record or the service secret: not a game to show
@@ -216,6 +221,16 @@ class Meldbook(AccessCases, ChainedApplication):
         if version is not None and game.version != version:
             raise GameNotFoundError(f"game {game_id} has no event {version}: its last is {game.version}")
         return game
+
+    def _record_upto(self, game_id: UUID, version: int) -> Iterable[Any]:
+        """A game's stored events from its creation up to a version."""
+        return self.repository.event_store.get(game_id, lte=version)
+
+    def _forget(self, game_id: UUID) -> None:
+        """Drop a game from eventsourcing's aggregate cache, if it is there."""
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                self.repository.cache.get(game_id, evict=True)
 
     def is_recorder(self, game_id: UUID, token: str | None) -> bool:
         """Whether the presented token is the game's recorder token now (its first, or the one it rotated to)."""
