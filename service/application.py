@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.access import RECORDER, NotPermittedError
@@ -89,6 +90,25 @@ class Meldbook(AccessCases, ChainedApplication):
         self.tickets = StreamTickets(self.keyed.sign)
         """Stream tickets, signed with the same secret (service/tickets.py)."""
 
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
+        last event, when they reached one multiple (a move); as eventsourcing does, re-read at each multiple, when
+        they reached several (an import). Either way the state at any event is a snapshot plus at most the interval
+        less one and one move's events."""
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
+            if interval is None or not versions:
+                continue
+            multiples = range(interval * ((versions[0] - 1) // interval + 1), versions[-1] + 1, interval)
+            if len(multiples) == 1:
+                self.snapshots.put([getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate)])
+            else:
+                for version in multiples:
+                    self.take_snapshot(aggregate.id, version, self.fold)
+
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""
         super().register_transcodings(transcoder)
@@ -118,7 +138,7 @@ class Meldbook(AccessCases, ChainedApplication):
         )
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version))
-            self.kept.keep(game)
+            self.kept.keep(copy.deepcopy(game))  # the caller goes on with its own
         except IntegrityError:  # the same key committed first, in this worker or another
             if retry and (answered := self.answered(keyed)):
                 return self._created_again(answered, retry.key)
@@ -173,12 +193,12 @@ class Meldbook(AccessCases, ChainedApplication):
             label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
             game.record(body, self.chance, grant, label)
         except MeldbookError:
-            if kept:  # decided on the kept copy: a game moved on since answers stale, as a fresh read would
+            if kept:  # decided on the kept game: a game moved on since answers stale, as a fresh read would
                 check_version(self.game(game_id), expected_version)
+                self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
             raise
         try:  # the key and the move commit together, or neither does
             recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
-            self.kept.keep(game)
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -188,12 +208,14 @@ class Meldbook(AccessCases, ChainedApplication):
         # Only this move's own events, as stored: another move may already have been stored after it.
         kinds = game.rules.action_kinds
         own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
-        return [describe(event, game.moves or 0, kinds) for event in own]
+        described = [describe(event, game.moves or 0, kinds) for event in own]
+        self.kept.keep(game)  # last: from here on the next move may take it
+        return described
 
     def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
         """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
         saved that version (then the store is not read: the save finds out whether the version is still current)."""
-        kept = self.kept.at(game_id, expected_version)
+        kept = self.kept.take(game_id, expected_version)
         return (kept, True) if kept else (self.game(game_id), False)
 
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
