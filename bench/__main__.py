@@ -46,8 +46,14 @@ def measure(name: str, env: Mapping[str, str], workload: Workload, repeat: int) 
         service.append(time_service(env, workload))
         raw.append(time_raw(env, workload.batches))
         single.append(time_raw(env, [1] * workload.events))
-    median = statistics.median
-    return Result(name, len(workload.moves), workload.events, median(service), median(raw), median(single))
+
+    def median(runs: list[tuple[float, float]], which: int = 0) -> float:
+        return statistics.median(run[which] for run in runs)
+
+    return Result(
+        name, len(workload.moves), workload.events, median(service), median(raw), median(single),
+        median(service, 1), median(raw, 1),
+    )
 
 
 def stores(args: argparse.Namespace) -> Iterator[tuple[str, Store]]:
