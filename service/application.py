@@ -92,9 +92,9 @@ class Meldbook(AccessCases, ChainedApplication):
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
-        last event, when they reached one multiple (a move); as eventsourcing does, re-read at each multiple, when
-        they reached several (an import). Either way the state at any event is a snapshot plus at most the interval
-        less one and one move's events."""
+        last event, when they were fewer than the interval (a move); as eventsourcing does, re-read at each multiple,
+        when they were more (an import, a whole game). Either way the state at any event is a snapshot plus fewer
+        than twice the interval's events."""
         if self.snapshots is None:
             return
         for aggregate in processing_event.aggregates.values():
@@ -103,7 +103,7 @@ class Meldbook(AccessCases, ChainedApplication):
             if interval is None or not versions:
                 continue
             multiples = range(interval * ((versions[0] - 1) // interval + 1), versions[-1] + 1, interval)
-            if len(multiples) == 1:
+            if multiples and len(versions) < interval:
                 self.snapshots.put([getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate)])
             else:
                 for version in multiples:
