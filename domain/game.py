@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as BaseSnapshot
+from eventsourcing.utils import register_topic
 
 from domain.access import ACCESSES, RECORDINGS
 from domain.actions import parse_action
@@ -283,3 +284,7 @@ def seated_names(players: object) -> list[str]:
             raise SetupError(f"every player needs a name of his own, not {same}", field="players")
         seen[name_key(name)] = name
     return names
+
+
+
+register_topic(Game.Snapshot.TOPIC, Game.Snapshot)  # a fresh process reads snapshots before it writes one
