@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import os
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from copy import deepcopy
 from typing import Any
 
@@ -63,9 +65,29 @@ API_SETTINGS: dict[str, Any] = {
 }
 
 
+class MeldbookFlask(Flask):
+    """Flask, asking once per function whether a view or hook is a coroutine function: Flask asks for every hook of
+    every request (about twenty a request), and the answer never changes."""
+
+    def __init__(self, import_name: str) -> None:
+        super().__init__(import_name)
+        self._coroutine_functions: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """The function as Flask's `ensure_sync` returns it, the check made once per function (a bound method's)."""
+        plain = getattr(func, "__func__", func)
+        try:
+            is_coroutine = self._coroutine_functions[plain]
+        except KeyError:
+            is_coroutine = self._coroutine_functions[plain] = inspect.iscoroutinefunction(func)
+        except TypeError:  # a callable that cannot be weakly referenced: asked every time, as Flask does
+            return super().ensure_sync(func)
+        return self.async_to_sync(func) if is_coroutine else func
+
+
 def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = None) -> Flask:
     """Build the Flask app; `env` overrides the store settings read from the environment."""
-    app = Flask(__name__)
+    app = MeldbookFlask(__name__)
     app.config.update(deepcopy(API_SETTINGS))  # apispec merges the built spec into API_SPEC_OPTIONS
     app.json.sort_keys = False  # type: ignore[attr-defined]
     settings = dict(env) if env is not None else store_env()

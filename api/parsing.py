@@ -77,8 +77,9 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
     ARGUMENTS_PARSER = StrictJsonParser()
 
     def arguments(self, schema: typing.Any, *, location: str = "json", **kwargs: typing.Any) -> typing.Any:
-        """Load arguments from `location`; a JSON body also documents its 400, 413 and 415 answers."""
-        load = super().arguments(schema, location=location, **kwargs)
+        """Load arguments from `location`; a JSON body also documents its 400, 413 and 415 answers. A schema class is
+        made into its instance once, here: webargs would make one for every request (marshmallow copies every field)."""
+        load = super().arguments(schema() if isinstance(schema, type) else schema, location=location, **kwargs)
         if location != "json":
             return load
         answers = [

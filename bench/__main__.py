@@ -19,6 +19,7 @@ from bench.workload import LONG_GAME, Workload, record_workload
 
 Store = Callable[[], AbstractContextManager[dict[str, str]]]
 FLAT_MOVES = 100
+PARTS = ("recording", "flat", "http", "reads", "gunicorn")
 
 
 def parse_args() -> argparse.Namespace:
@@ -27,6 +28,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="the bot game's seed (default 0)")
     parser.add_argument("--players", type=int, default=2, help="players in the bot game (default 2)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median is shown")
+    parser.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help=f"the parts to run, comma-separated, of: {', '.join(PARTS)} (default: all)",
+    )
+    parser.add_argument("--stores", default="sqlite,postgres", help="the stores to run on (default: both)")
     parser.add_argument("--pg-host", default="127.0.0.1")
     parser.add_argument("--pg-port", default="5432")
     return parser.parse_args()
@@ -39,19 +46,29 @@ def measure(name: str, env: Mapping[str, str], workload: Workload, repeat: int) 
         service.append(time_service(env, workload))
         raw.append(time_raw(env, workload.batches))
         single.append(time_raw(env, [1] * workload.events))
-    median = statistics.median
-    return Result(name, len(workload.moves), workload.events, median(service), median(raw), median(single))
+
+    def median(runs: list[tuple[float, float]], which: int = 0) -> float:
+        return statistics.median(run[which] for run in runs)
+
+    return Result(
+        name, len(workload.moves), workload.events, median(service), median(raw), median(single),
+        median(service, 1), median(raw, 1),
+    )
 
 
 def stores(args: argparse.Namespace) -> Iterator[tuple[str, Store]]:
     """The stores to run on, by name."""
-    yield "sqlite", sqlite_store
-    yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
+    wanted = args.stores.split(",")
+    if "sqlite" in wanted:
+        yield "sqlite", sqlite_store
+    if "postgres" in wanted:
+        yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
 
 
 def main() -> None:
     """Compute the workloads once, run every part on each reachable store, print the tables."""
     args = parse_args()
+    parts = set(args.parts.split(","))
     workload = record_workload(args.seed, args.players)
     long_game = record_workload(*LONG_GAME)
     print(load_line("at the start"))
@@ -67,19 +84,31 @@ def main() -> None:
             with store() as variables:
                 env = settings(variables)
                 print(f"running on {name} ...", flush=True)
-                results.append(measure(name, env, workload, args.repeat))
+                if "recording" in parts:
+                    results.append(measure(name, env, workload, args.repeat))
                 times, game_id, token = time_each_move(env, long_game)
-                flat.append(FlatCost(name, times[:FLAT_MOVES], times[-FLAT_MOVES:], len(times)))
-                with dev_server(variables) as server:
-                    http.append((name, one_client(server, workload)))
-                    reads.append((name, time_reads(server, str(game_id), token, long_game.final_version)))
-                if name == "postgres":
+                if "flat" in parts:
+                    flat.append(FlatCost(name, times[:FLAT_MOVES], times[-FLAT_MOVES:], len(times)))
+                if "http" in parts or "reads" in parts:
+                    with dev_server(variables) as server:
+                        if "http" in parts:
+                            http.append((name, one_client(server, workload)))
+                        if "reads" in parts:
+                            reads.append((name, time_reads(server, str(game_id), token, long_game.final_version)))
+                if name == "postgres" and "gunicorn" in parts:
                     with gunicorn(variables, workers=4) as server:
                         http.append((name, several_clients(server, workload, clients=4)))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
     print(load_line("at the end"))
-    for block in (table(results), flat_table(flat), http_table(http), reads_table(reads), NOTES):
+    blocks = [
+        *([table(results)] if results else []),
+        *([flat_table(flat)] if flat else []),
+        *([http_table(http)] if http else []),
+        *([reads_table(reads)] if reads else []),
+        NOTES,
+    ]
+    for block in blocks:
         print()
         print(block)
 

@@ -226,7 +226,7 @@ def main() -> None:
     print(load_line("at the start"), flush=True)
     rows, held = [], 0
     with postgres_store(args.pg_host, args.pg_port) as variables:
-        ceiling = 1000 / time_raw(settings(variables), [1] * 1000)
+        ceiling = 1000 / time_raw(settings(variables), [1] * 1000)[0]
         print(f"the store's single-save rate (one event a save, raw eventsourcing): {ceiling:,.0f} saves/s", flush=True)
         with gunicorn(variables, workers=args.workers) as server:
             tables: list[Table] = []

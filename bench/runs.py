@@ -33,19 +33,20 @@ class BareApplication(Application[UUID]):
     name = "RawAppends"
 
 
-def time_service(env: Mapping[str, str], workload: Workload) -> float:
-    """Seconds to record every move of the workload through Meldbook.record_move (load, decide, save)."""
+def time_service(env: Mapping[str, str], workload: Workload) -> tuple[float, float]:
+    """Seconds to record every move of the workload through Meldbook.record_move (load, decide, save), and this
+    process's CPU seconds for them."""
     app = Meldbook(dict(env), chance=SeededChance(workload.seed))
     try:
         game, token = app.create_game("roby", workload.players, {}, "shuffled")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for move in workload.moves:
             app.record_move(game.id, move.body, move.expected_version, token)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         final = app.game(game.id)
         if final.version != workload.moves[-1].expected_version + workload.moves[-1].events:
             raise RuntimeError(f"the replayed game ended at version {final.version}: the workload did not replay")
-        return elapsed
+        return elapsed, cpu
     finally:
         app.close()
 
@@ -66,22 +67,23 @@ def time_each_move(env: Mapping[str, str], workload: Workload) -> tuple[list[flo
         app.close()
 
 
-def time_raw(env: Mapping[str, Any], batches: list[int]) -> float:
-    """Seconds for a bare Application to save a trivial aggregate once per batch, with that many events each."""
+def time_raw(env: Mapping[str, Any], batches: list[int]) -> tuple[float, float]:
+    """Seconds for a bare Application to save a trivial aggregate once per batch, with that many events each, and
+    this process's CPU seconds for them."""
     app = BareApplication(env=dict(env))
     try:
         warm_up = Tally()
         app.save(warm_up)
         tally = Tally()
         app.save(tally)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         for size in batches:
             for _ in range(size):
                 tally.bump()
             app.save(tally)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         if app.repository.get(tally.id).count != sum(batches):
             raise RuntimeError("the raw appends were not all stored")
-        return elapsed
+        return elapsed, cpu
     finally:
         app.close()

@@ -29,6 +29,7 @@ class GameEvent(AggregateEvent):
         if aggregate.moves == 0 and self.event_name() in aggregate.rules.legacy_openers:
             aggregate.moves = None  # a move stored before moves carried an envelope: the record is read to number it
             aggregate.counted = None  # nor can its moves be recorded again, so it is never corrected
+            aggregate.hand_moves = aggregate.amendable = None
         self.evolve(aggregate.state)
 
     def evolve(self, state: Any) -> None:

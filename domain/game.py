@@ -7,11 +7,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as BaseSnapshot
+from eventsourcing.utils import register_topic
 
 from domain.access import ACCESSES, RECORDINGS
 from domain.actions import parse_action
 from domain.corrections.events import RecordCorrected
-from domain.corrections.listing import correction_actions
+from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
 from domain.errors import SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
@@ -31,10 +33,25 @@ class Game(Aggregate):
     """A game record. Commands decide on a scratch copy of the state; events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 5
+    class_version = 6
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
     `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided; of version
-    5, `discarded` (domain/setup.py)."""
+    5, `discarded` (domain/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
+    and no longer `counted` (it grows with the game: copying it with every move and every snapshot made a move's
+    cost grow with the game)."""
+
+    class Snapshot(BaseSnapshot):
+        """A snapshot of a game, without the moves that count (`counted`, which only a fold from the game's creation
+        knows): a game loaded from it reads its record if a correction needs them (service/application.py)."""
+
+        TOPIC = "meldbook.GameSnapshot"
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Any:
+            """The game's state as stored, with `counted` unknown."""
+            snapshot = super().take(aggregate)
+            snapshot.state["counted"] = None
+            return snapshot
 
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
@@ -80,12 +97,19 @@ class Game(Aggregate):
         """Moves recorded so far; None for a record stored before moves carried an envelope, until it is read."""
         self.counted: list[dict[str, Any]] | None = []
         """The moves that count, in order, each {"move", "action"}: every move but corrections and those they
-        voided, as amended. The state is what they leave. None when the record cannot tell (stored before moves
-        carried an envelope, or loaded from a snapshot taken before corrections)."""
+        voided, as amended. The state is what they leave. Known only to a game folded from its creation: None in a
+        copy, in a game loaded from a snapshot (neither carries it), and in a record stored before moves carried an
+        envelope. A correction reads the record for them (service/corrections.py)."""
         self.voided: list[list[int]] = []
         """Each voided move with the version of the correction that voided it, as [move, version] pairs."""
         self.discarded: dict[str, Any] | None = None
         """Once its recorder discarded the game: {"reason", "by", "version"}; None while it is not."""
+        self.hand_moves: list[int] | None = []
+        """The moves that count since the current hand was dealt (before the first deal, every one): those a void
+        may start from. None when the record cannot tell (as for `counted`, but kept in copies and snapshots)."""
+        self.amendable: list[int] | None = []
+        """The recorded deals and draws that count and name a card: those an amendment may name (none in a shuffled
+        game). None when the record cannot tell."""
 
     @property
     def voided_moves(self) -> dict[int, int]:
@@ -114,6 +138,15 @@ class Game(Aggregate):
     def upcast_v4_v5(state: dict[str, Any]) -> None:
         """A snapshot taken before games could be discarded: it was not."""
         state["discarded"] = None
+
+    @staticmethod
+    def upcast_v5_v6(state: dict[str, Any]) -> None:
+        """A snapshot that held the moves that count: what the corrections list is derived from them, and they are
+        no longer kept."""
+        counted = state["counted"]
+        state["hand_moves"] = None if counted is None else voidable_moves(counted)
+        state["amendable"] = None if counted is None else amendable_moves(counted, state["deal_mode"])
+        state["counted"] = None
 
     @classmethod
     def set_up(
@@ -211,10 +244,10 @@ class Game(Aggregate):
         self.trigger_event(RecordCorrected, **plan.corrected)
         return self.version - before
 
-    def rebuilt_state(self) -> Any:
+    def rebuilt_state(self, counted: Sequence[Mapping[str, Any]]) -> Any:
         """The state the moves that count leave, re-executed through the rules from the game's setup."""
         game = Game.set_up_again(self)
-        for entry in self.counted or ():
+        for entry in counted:
             game.record(entry["action"], NoChance())
         return game.state
 
@@ -244,6 +277,10 @@ class Game(Aggregate):
             return []
         return [*list_table_actions(self.rules, self.state, self.version), *correction_actions(self)]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The game as pickled (a copy, a kept game): without the moves that count, which grow with the game."""
+        return {**vars(self), "counted": None}
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """A deep copy through pickle, several times faster than copy.deepcopy's walk of the state: the aggregate
         cache hands out a copy of the game for each request."""
@@ -268,3 +305,7 @@ def seated_names(players: object) -> list[str]:
             raise SetupError(f"every player needs a name of his own, not {same}", field="players")
         seen[name_key(name)] = name
     return names
+
+
+
+register_topic(Game.Snapshot.TOPIC, Game.Snapshot)  # a fresh process reads snapshots before it writes one

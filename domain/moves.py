@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.actions import Action, ActionKind
-from domain.corrections.kinds import CORRECTION_KINDS, is_correction
+from domain.corrections.kinds import CORRECTION_KINDS, DEALING, is_amendable, is_correction
 from domain.decision import Decision
 from domain.events import GameEvent
 
@@ -37,11 +37,20 @@ class MoveRecorded(GameEvent):
         state["device"] = None
 
     def apply(self, aggregate: Any) -> None:
-        """Count the move, and list it among the moves that count unless it is a correction; the rule state is
-        the move's own events' to change."""
+        """Count the move, and list it among the moves that count unless it is a correction (with the moves a
+        correction may name); the rule state is the move's own events' to change."""
         aggregate.moves = self.move
-        if aggregate.counted is not None and not is_correction(self.action):
+        if is_correction(self.action):
+            return
+        if aggregate.counted is not None:
             aggregate.counted.append({"move": self.move, "action": dict(self.action)})
+        if aggregate.hand_moves is not None:
+            if self.action.get("type") == DEALING:
+                aggregate.hand_moves = [self.move]
+            else:
+                aggregate.hand_moves.append(self.move)
+        if aggregate.amendable is not None and is_amendable(self.action, aggregate.deal_mode):
+            aggregate.amendable.append(self.move)
 
 
 def secret_fields(kinds: Mapping[str, ActionKind], payload: Mapping[str, Any]) -> tuple[str, ...]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.access import RECORDER, NotPermittedError
@@ -30,7 +32,7 @@ from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_
 from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
-from service.projector import project
+from service.projector import project, projector_reading
 from service.setup import SetupCases
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
@@ -73,6 +75,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 20}
     """A snapshot every 20 events: the state at any event is its nearest snapshot plus at most 19 events."""
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Game: project}
+    """Replaced in each application by `fold`, which may read the store."""
 
     def __init__(
         self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
@@ -80,6 +83,9 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         with schema_lock(env or {}):
             super().__init__({**cache_env(), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
+        self.fold = projector_reading(self._record_upto, self._forget)
+        """How a game is folded from a snapshot and its events (service/projector.py)."""
+        self.snapshotting_projectors = {Game: self.fold}
         self.chance = chance or Chance()
         self.kept = KeptGames(cache_size())
         """Each game as this process saved it last, for the next move at that version (service/kept.py)."""
@@ -87,6 +93,25 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(self.keyed.sign)
         """Stream tickets, signed with the same secret (service/tickets.py)."""
+
+    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
+        """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
+        last event, when they were fewer than the interval (a move); as eventsourcing does, re-read at each multiple,
+        when they were more (an import, a whole game). Either way the state at any event is a snapshot plus fewer
+        than twice the interval's events."""
+        if self.snapshots is None:
+            return
+        for aggregate in processing_event.aggregates.values():
+            interval = self.snapshotting_intervals.get(type(aggregate))
+            versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
+            if interval is None or not versions:
+                continue
+            multiples = range(interval * ((versions[0] - 1) // interval + 1), versions[-1] + 1, interval)
+            if multiples and len(versions) < interval:
+                self.snapshots.put([getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate)])
+            else:
+                for version in multiples:
+                    self.take_snapshot(aggregate.id, version, self.fold)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""
@@ -119,7 +144,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         )
         try:
             self.save(game, keyed_record(keyed, game.id, 0, game.version), *(beside(game) if beside else ()))
-            self.kept.keep(game)
+            self.kept.keep(copy.deepcopy(game))  # the caller goes on with its own
         except IntegrityError:  # the same key committed first, in this worker or another
             if retry and (answered := self.answered(keyed)):
                 return self._created_again(answered, retry.key)
@@ -174,12 +199,12 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
             game.record(body, self.chance, grant, label)
         except MeldbookError:
-            if kept:  # decided on the kept copy: a game moved on since answers stale, as a fresh read would
+            if kept:  # decided on the kept game: a game moved on since answers stale, as a fresh read would
                 check_version(self.game(game_id), expected_version)
+                self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
             raise
         try:  # the key and the move commit together, or neither does
             recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
-            self.kept.keep(game)
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -189,12 +214,14 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         # Only this move's own events, as stored: another move may already have been stored after it.
         kinds = game.rules.action_kinds
         own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
-        return [describe(event, game.moves or 0, kinds) for event in own]
+        described = [describe(event, game.moves or 0, kinds) for event in own]
+        self.kept.keep(game)  # last: from here on the next move may take it
+        return described
 
     def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
         """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
         saved that version (then the store is not read: the save finds out whether the version is still current)."""
-        kept = self.kept.at(game_id, expected_version)
+        kept = self.kept.take(game_id, expected_version)
         return (kept, True) if kept else (self.game(game_id), False)
 
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
@@ -203,7 +230,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             return None
         record_id, operation, retry = keyed
         try:
-            record = self.repository.get(record_id, projector_func=project)
+            record = self.repository.get(record_id, projector_func=self.fold)
         except AggregateNotFoundError:
             return None
         if not isinstance(record, IdempotencyRecord):
@@ -214,7 +241,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version`."""
         try:
-            game: Game = self.repository.get(game_id, version=version, projector_func=project)
+            game: Game = self.repository.get(game_id, version=version, projector_func=self.fold)
         except AggregateNotFoundError:
             raise GameNotFoundError(f"there is no game {game_id}") from None
         if not isinstance(game, Game):  # an idempotency record or the service secret: not a game to show
@@ -222,6 +249,16 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         if version is not None and game.version != version:
             raise GameNotFoundError(f"game {game_id} has no event {version}: its last is {game.version}")
         return game
+
+    def _record_upto(self, game_id: UUID, version: int) -> Iterable[Any]:
+        """A game's stored events from its creation up to a version."""
+        return self.repository.event_store.get(game_id, lte=version)
+
+    def _forget(self, game_id: UUID) -> None:
+        """Drop a game from eventsourcing's aggregate cache, if it is there."""
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                self.repository.cache.get(game_id, evict=True)
 
     def is_recorder(self, game_id: UUID, token: str | None) -> bool:
         """Whether the presented token is the game's recorder token now (its first, or the one it rotated to)."""

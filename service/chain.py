@@ -8,9 +8,14 @@ same code: a game's, its annotations', its disputes' (and its access stream and 
 to anyone). The mapper drops both keys again when it reads an event, so no domain event, golden class or view
 ever sees them.
 
-The previous link of the first pending event is read from the store: the event just before it, by its exact
-version (stored events never change, so no lock is needed). The aggregates therefore hold no chain head, and
-their snapshots need none: a snapshot is not chained, and loading from one is untouched.
+The previous link of the first pending event is the link this process stored last for the stream, when that was
+the event just before it (`ChainHeads`: no read), else read from the store: the event just before it, by its exact
+version (stored events never change, so no lock is needed). A head is kept only once the insert that wrote it has
+committed, with the version it belongs to, so it is the link the store holds at that version for good: whatever
+other processes store after it, a save of the next version that uses it either is right or is refused by the
+store's version constraint (that version exists already), and a save of any other version reads the store. The
+aggregates therefore hold no chain head, and their snapshots need none: a snapshot is not chained, and loading from
+one is untouched.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import Application
+from eventsourcing.application import Application, LRUCache
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import (
     AggregateRecorder,
@@ -52,20 +57,48 @@ def stored_link(recorder: AggregateRecorder, stream_id: UUID, version: int) -> s
     return link if isinstance(link, str) else None
 
 
-def chain_pending(recorder: AggregateRecorder, pending: Sequence[StoredEvent]) -> list[StoredEvent]:
-    """The stored events about to be inserted, each with its salt and link; one read per stream, for the link of
-    the event before the first pending one (the stream's id when it has none: a new stream, or an old record)."""
-    heads: dict[UUID, str] = {}
+class ChainHeads:
+    """The last link this process stored for each stream, with its version; at most `size` streams."""
+
+    def __init__(self, size: int) -> None:
+        self._heads: LRUCache[UUID, tuple[int, str]] = LRUCache(maxsize=size)
+
+    def at(self, stream_id: UUID, version: int) -> str | None:
+        """The link of the stream's event at `version`, if it is the last this process stored for it; else None."""
+        try:
+            kept_version, link = self._heads.get(stream_id)
+        except KeyError:
+            return None
+        return link if kept_version == version else None
+
+    def stored(self, heads: dict[UUID, tuple[int, str]]) -> None:
+        """Keep the last links of streams just inserted (after the insert committed)."""
+        for stream_id, head in heads.items():
+            self._heads.put(stream_id, head)
+
+
+def chain_pending(
+    recorder: AggregateRecorder, pending: Sequence[StoredEvent], known: ChainHeads | None = None
+) -> tuple[list[StoredEvent], dict[UUID, tuple[int, str]]]:
+    """The stored events about to be inserted, each with its salt and link, and each stream's last (version, link).
+
+    The link of the event before each stream's first pending one is the known head at that version, if there is
+    one; else one read (the stream's id when it has none: a new stream, or an old record)."""
+    heads: dict[UUID, tuple[int, str]] = {}
     chained = []
     for stored in pending:
         stream, version = UUID(str(stored.originator_id)), stored.originator_version
-        if stream not in heads:
-            heads[stream] = stored_link(recorder, stream, version - 1) or genesis(stream)
+        if stream in heads:
+            previous = heads[stream][1]
+        else:
+            known_link = known.at(stream, version - 1) if known is not None else None
+            previous = known_link or stored_link(recorder, stream, version - 1) or genesis(stream)
         state = {**decoded(stored), SALT: secrets.token_hex(16)}
-        state[LINK] = heads[stream] = link_of(stored.topic, version, state, heads[stream])
+        state[LINK] = link = link_of(stored.topic, version, state, previous)
+        heads[stream] = (version, link)
         encoded = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
         chained.append(replace(stored, state=encoded))
-    return chained
+    return chained, heads
 
 
 def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:
@@ -77,10 +110,20 @@ def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:
 class ChainedEventStore(EventStore[UUID]):
     """The event store, chaining the events it puts just before the recorder inserts them."""
 
+    HEADS = 10_000
+    """The streams whose last link each process keeps (ChainHeads): about 150 bytes each."""
+
+    def __init__(self, mapper: Mapper[UUID], recorder: AggregateRecorder) -> None:
+        super().__init__(mapper=mapper, recorder=recorder)
+        self.heads = ChainHeads(self.HEADS)
+
     def put(self, domain_events: Sequence[DomainEventProtocol[UUID]], **kwargs: Any) -> list[Recording[UUID]]:
         """Store domain events as the library does, each with its link."""
-        stored_events = chain_pending(self.recorder, [self.mapper.to_stored_event(e) for e in domain_events])
+        stored_events, heads = chain_pending(
+            self.recorder, [self.mapper.to_stored_event(e) for e in domain_events], self.heads
+        )
         notification_ids = self.recorder.insert_events(stored_events, **kwargs) or []
+        self.heads.stored(heads)
         return [
             Recording(event, Notification(s.originator_id, s.originator_version, s.topic, s.state, id=n))
             for event, s, n in zip(domain_events, stored_events, notification_ids, strict=True)

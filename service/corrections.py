@@ -71,11 +71,13 @@ def from_record(events: list[Any]) -> Game:
 
 
 def keep_snapshot(app: Any, game: Game) -> None:
-    """Snapshot the corrected game, unless its interval just did: a load from an older snapshot (one taken before
-    corrections, which lists no moves that count) would have to apply the correction and could not rebuild."""
-    interval = type(app).snapshotting_intervals.get(Game)
-    if app.snapshots is not None and interval and game.version % interval:
-        app.snapshots.put([getattr(type(game), "Snapshot", type(app).snapshot_class).take(game)])
+    """Snapshot the corrected game, unless its interval just did: a load from an older snapshot (which does not know
+    the moves that count) would have to read the whole record to fold the correction."""
+    if app.snapshots is None:
+        return
+    last = next(iter(app.snapshots.get(game.id, desc=True, limit=1)), None)
+    if last is None or last.originator_version != game.version:
+        app.snapshots.put([Game.Snapshot.take(game)])
 
 
 def plan_for(game: Game, events: list[Any], body: Mapping[str, Any], grant: str) -> Plan:

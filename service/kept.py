@@ -1,8 +1,7 @@
-"""The games this process saved last: the state a move made at that version decides on, without reading the store."""
+"""The games this process saved last: the game a move made at that version decides on, without reading the store."""
 
 from __future__ import annotations
 
-import pickle
 from uuid import UUID
 
 from eventsourcing.application import LRUCache
@@ -11,31 +10,33 @@ from domain.game import Game
 
 
 class KeptGames:
-    """Each game as this process last saved it, pickled (so never changed in place), by id; at most `size` games.
+    """Each game as this process last saved it, by id; at most `size` games.
 
-    A game at version N is the same whoever reads it, so a move made at version N can decide on the kept copy.
+    A game at version N is the same whoever reads it, so a move made at version N can decide on the kept game.
     Whether the store is still at N is not known from it: the save answers that, because the store refuses a
-    second event N+1 (a stale version), and a refusal decided on a kept copy is given only once a read of the store
+    second event N+1 (a stale version), and a refusal decided on a kept game is given only once a read of the store
     has found the game still at N (Meldbook.record_move).
+
+    A kept game is handed out once (`take` removes it), so no two requests ever hold the same object, and it is
+    kept again only once its next move is saved: it needs no copy, neither when kept nor when taken.
     """
 
     def __init__(self, size: int) -> None:
-        self._kept: LRUCache[UUID, tuple[int, bytes]] | None = LRUCache(maxsize=size) if size > 0 else None
+        self._kept: LRUCache[UUID, Game] | None = LRUCache(maxsize=size) if size > 0 else None
 
-    def at(self, game_id: UUID, version: int) -> Game | None:
-        """A fresh copy of the game as kept, if it was kept at this version; else None."""
+    def take(self, game_id: UUID, version: int) -> Game | None:
+        """The game as kept, removed from the kept games, if it was kept at this version; else None."""
         if self._kept is None:
             return None
         try:
-            kept_version, pickled = self._kept.get(game_id)
-        except KeyError:
+            if self._kept.get(game_id).version != version:
+                return None
+            game = self._kept.get(game_id, evict=True)
+        except KeyError:  # never kept, or taken by another request in between
             return None
-        if kept_version != version:
-            return None
-        game: Game = pickle.loads(pickled)
-        return game
+        return game if game.version == version else None
 
     def keep(self, game: Game) -> None:
-        """Keep a game just saved (its pending events collected), at its version."""
+        """Keep a game just saved (its pending events collected), at its version: the caller no longer changes it."""
         if self._kept is not None:
-            self._kept.put(game.id, (game.version, pickle.dumps(game, pickle.HIGHEST_PROTOCOL)))
+            self._kept.put(game.id, game)

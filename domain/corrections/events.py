@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from typing import Any, ClassVar
+from uuid import UUID
 
+from domain.corrections.listing import amendable_moves, voidable_moves
 from domain.events import GameEvent
 
 
@@ -22,11 +24,28 @@ class RecordCorrected(GameEvent):
     amended: list[dict[str, Any]]
 
     def apply(self, aggregate: Any) -> None:
-        """Edit the list of moves that count, then rebuild the state by re-executing it (never raises: the
-        correction re-executed the same list before it was accepted)."""
-        aggregate.counted = corrected_moves(aggregate.counted, self.voided, self.amended)
+        """Edit the list of moves that count, then rebuild the state by re-executing it (never raises on a game
+        folded from its creation: the correction re-executed the same list before it was accepted). A game that does
+        not know its moves that count (loaded from a snapshot, a copy) is left as it was, and MovesUnknownError
+        says its record must be read."""
+        if aggregate.counted is None:
+            raise MovesUnknownError(self.originator_id, self.originator_version)
+        counted = corrected_moves(aggregate.counted, self.voided, self.amended)
+        state = aggregate.rebuilt_state(counted)
+        aggregate.counted, aggregate.state = counted, state
         aggregate.voided = [*aggregate.voided, *([move, self.originator_version] for move in self.voided)]
-        aggregate.state = aggregate.rebuilt_state()
+        aggregate.hand_moves = voidable_moves(counted)
+        aggregate.amendable = amendable_moves(counted, aggregate.deal_mode)
+
+
+class MovesUnknownError(LookupError):
+    """A correction folded onto a game that does not know its moves that count: fold its record from its creation
+    instead (service/application.py does)."""
+
+    def __init__(self, game_id: UUID, version: int) -> None:
+        super().__init__(f"game {game_id} does not know its moves that count: its correction at version {version} "
+                         "needs its record folded from its creation")
+        self.game_id, self.version = game_id, version
 
 
 def corrected_moves(

@@ -53,6 +53,13 @@ REQUESTED_BY = "by"
 """The notation's field naming who asked for a correction (recorder or arbiter): kept with it, not an argument."""
 
 
+def is_amendable(action: Mapping[str, object], deal_mode: str) -> bool:
+    """Whether a stored action that counts is one an amendment may name: a recorded deal or draw naming a card."""
+    if deal_mode != "recorded" or action.get("type") not in AMENDABLE:
+        return False
+    return any(isinstance(action.get(name), (str, dict, list)) for name in ("card", "hands", "upcard", "cards"))
+
+
 def is_correction(action: Mapping[str, object]) -> bool:
     """Whether a stored action is a correction rather than a move of the game."""
     return action.get("type") in CORRECTION_KINDS

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.corrections.kinds import AMEND, AMENDABLE, CORRECTION_KINDS, DEALING, VOID
+from domain.corrections.kinds import AMEND, CORRECTION_KINDS, DEALING, VOID, is_amendable
 from domain.variant import with_version
 
 ROUTE = "POST /games/{id}/corrections"
@@ -26,19 +26,17 @@ def voidable_moves(counted: Sequence[dict[str, Any]]) -> list[int]:
 
 def amendable_moves(counted: Sequence[dict[str, Any]], deal_mode: str) -> list[int]:
     """The moves whose named cards an amendment may change: the recorded deals and draws that count."""
-    if deal_mode != "recorded":
-        return []
-    return [e["move"] for e in counted if e["action"]["type"] in AMENDABLE and _names_a_card(e["action"])]
+    return [e["move"] for e in counted if is_amendable(e["action"], deal_mode)]
 
 
 def correction_actions(game: Any) -> list[dict[str, Any]]:
     """The correction entries of `table_actions`: each a template with the moves it may name, as constraints."""
-    if game.counted is None:
+    if game.hand_moves is None or game.amendable is None:
         return []
     listed = []
     for kind, moves, field, example in (
-        (VOID, voidable_moves(game.counted), "from_move", True),
-        (AMEND, amendable_moves(game.counted, game.deal_mode), "move", False),
+        (VOID, list(game.hand_moves), "from_move", True),
+        (AMEND, list(game.amendable), "move", False),
     ):
         if not moves:
             continue
@@ -65,10 +63,6 @@ def correction_actions(game: Any) -> list[dict[str, Any]]:
             }
         )
     return listed
-
-
-def _names_a_card(action: dict[str, Any]) -> bool:
-    return any(isinstance(action.get(name), (str, dict, list)) for name in ("card", "hands", "upcard", "cards"))
 
 
 def _spans(moves: list[int]) -> str:

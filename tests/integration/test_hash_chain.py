@@ -175,7 +175,7 @@ def test_an_event_of_an_older_class_version_is_hashed_as_stored_not_as_upcast(op
     game_id = UUID("00000000-0000-4000-8000-0000000000c1")
     stamp = json.loads(app.mapper.transcoder.encode({"timestamp": Game.Event.create_timestamp()}))
     stored = StoredEvent(game_id, 1, old["topic"], json.dumps({**stamp, **old["state"]}).encode())
-    app.recorder.insert_events(chain_pending(app.recorder, [stored]))
+    app.recorder.insert_events(chain_pending(app.recorder, [stored])[0])
     loaded = app.game(game_id)
     assert (loaded.recording, loaded.access) == ("recorder", "public"), "upcast to the current class version"
     report = verify_game(app, game_id)

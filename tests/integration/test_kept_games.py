@@ -108,3 +108,22 @@ def test_the_kept_games_can_be_turned_off_and_moves_still_record(open_meldbook: 
     app.kept = type(app.kept)(0)
     played = play_through_service(app, SEED, max_moves=8)
     assert app.game(played.game_id).version == played.moves[-1].returned[-1].version
+
+
+def test_a_kept_game_is_handed_out_once_and_kept_again_after_a_move_it_refused(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    played = play_through_service(app, SEED, max_moves=20)
+    version = app.game(played.game_id).version
+    taken = app.kept.take(played.game_id, version)
+    assert taken is not None and taken.version == version
+    assert app.kept.take(played.game_id, version) is None, "no second request gets the same game"
+    app.kept.keep(taken)
+    legal = _bodies(app, played.game_id)[0]
+    illegal = {**legal, "player": "p2" if legal["player"] == "p1" else "p1"}
+    with pytest.raises(MeldbookError):
+        app.record_move(played.game_id, illegal, version, played.token)
+    again = app.kept.take(played.game_id, version)
+    assert again is taken and doc_of(again) == doc_of(open_meldbook().game(played.game_id))
+    app.kept.keep(again)
+    app.record_move(played.game_id, legal, version, played.token)
+    assert app.kept.take(played.game_id, version) is None, "kept at the new version only"

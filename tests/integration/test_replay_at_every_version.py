@@ -1,4 +1,5 @@
-"""The state loaded back from the store at every version equals the live state after that event."""
+"""The state loaded back from the store at every version equals the live state after that event; a snapshot is
+taken at the end of each move that reaches a multiple of the interval."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ def _check_every_version(open_meldbook: OpenMeldbook, seed: int) -> None:
     app = open_meldbook()  # a fresh application: nothing cached, everything comes from the store
     last = played.live.version
     assert last > 2 * SNAPSHOT_INTERVAL
-    assert _snapshot_versions(app, played) == list(range(SNAPSHOT_INTERVAL, last + 1, SNAPSHOT_INTERVAL))
+    move_of = {event.version: event.move for event in app.stored_events(played.game_id)}
+    end_of_move = {move: version for version, move in sorted(move_of.items())}  # each move's last version
+    reached = range(SNAPSHOT_INTERVAL, last + 1, SNAPSHOT_INTERVAL)  # snapshotted at the end of the move reaching it
+    assert _snapshot_versions(app, played) == [end_of_move[move_of[version]] for version in reached]
     assert sorted(played.docs) == list(range(1, last + 1))
     for version in range(1, last + 1):
         loaded = app.game(played.game_id, version=version)
