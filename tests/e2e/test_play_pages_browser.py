@@ -8,39 +8,21 @@ to it is checked."""
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 import segno
-from werkzeug.serving import make_server
 
-from api.app import create_app
-from tests.e2e.test_docs_page import launch
+from tests.e2e.test_docs_page import launch, server
 from tests.e2e.test_languages import TRANSLATED
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 820, "height": 1180}
+__all__ = ["server"]  # the docs page's live app, one per test
 REFUSED = "Failed to load resource: the server responded with a status of 4"
-"""The console's line for each refusal the test provokes (and the record page's 404: it is not on this branch)."""
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "play.sqlite")}
-    app = create_app(env=env)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
-    app.extensions["meldbook"].close()
+"""The console's line for each refusal the test provokes."""
 
 
 def call(url: str, token: str | None = None) -> Any:
