@@ -49,7 +49,7 @@ def explain(page: Any, player: str) -> dict[str, Any]:
     """Ask the page why the player's balance is what it is; what it then shows."""
     page.locator(f'#balances .balance[data-player="{player}"] .explain').click()
     page.wait_for_selector("#explanation:not([aria-busy]) #explanation-status:has-text('adding up to')",
-                           timeout=10_000)
+                           timeout=30_000)  # a busy CI machine runs two suites side by side
     shown: dict[str, Any] = page.evaluate(EXPLAINED)
     return shown
 

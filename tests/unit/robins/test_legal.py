@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from domain.game import Game
 from domain.variant import Chance
+from tests.unit.listed import plain
 from tests.unit.robins.scenario import Table
 
 BOB = "3S 4S 6C 8D 10S QC AD"
 
 
 def _bodies(table: Table, kind: str) -> list[dict[str, object]]:
-    entries = [e for e in table.game.legal_actions() if e["type"] == kind]
+    entries = [e for e in plain(table.game.legal_actions()) if e["type"] == kind]
     return [b for e in entries for b in e.get("choices") or e.get("examples") or []]
 
 
@@ -42,13 +43,13 @@ def test_legal_actions_list_claims_exchanges_and_pickups_as_concrete_bodies() ->
 def test_a_shuffled_game_lists_only_concrete_bodies_for_the_player_to_act() -> None:
     """Shuffled mode: cut, deal and draw are listed as concrete bodies that the service completes."""
     game = Game.set_up("robins", ["ann", "bob"], {}, "shuffled", "", Chance())
-    assert {e["type"] for e in game.legal_actions()} == {"cut"}
-    assert all("choices" in e for e in game.legal_actions())
+    assert {e["type"] for e in plain(game.legal_actions())} == {"cut"}
+    assert all("choices" in e for e in plain(game.legal_actions()))
 
 
 def _listing(game: Game) -> dict[str, dict[str, object]]:
     """The legal-actions list by kind (one player acts at a time in these scenes)."""
-    listed = game.legal_actions()
+    listed = plain(game.legal_actions())
     assert len({e["type"] for e in listed}) == len(listed)
     return {e["type"]: e for e in listed}
 
@@ -64,7 +65,7 @@ def test_a_recorded_cut_lists_a_template_with_an_uncut_card_as_its_example() -> 
          "examples": [{"type": "cut", "player": player, "card": card, "expected_version": version}]}
         for player, card in (("ann", "AC"), ("bob", "KC"))
     ]
-    assert game.legal_actions() == expected
+    assert plain(game.legal_actions()) == expected
     game.record({"type": "cut", "player": "ann", "card": "10C"}, Chance())
     assert _listing(game)["cut"]["examples"] == [
         {"type": "cut", "player": "bob", "card": "AC", "expected_version": game.version}]
@@ -74,7 +75,7 @@ def test_a_recorded_deal_lists_seven_cards_for_each_player_and_the_upcard() -> N
     """The dealer enters both hands as dealt, the non-dealer's first, and the 15th card turned up."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "bob"}, "recorded", "", Chance())
     version = game.version
-    assert game.legal_actions() == [{
+    assert plain(game.legal_actions()) == [{
         "type": "deal", "player": "bob",
         "template": {"type": "deal", "player": "bob", "hands": {"ann": ["<card>"] * 7, "bob": ["<card>"] * 7},
                      "upcard": "<card>", "expected_version": version},
@@ -90,7 +91,7 @@ def test_a_recorded_deal_lists_seven_cards_for_each_player_and_the_upcard() -> N
 def test_the_recorded_deal_lists_the_non_dealers_hand_first_whoever_deals() -> None:
     """With ann dealing, bob is dealt to and plays first: his hand comes first in the template and the example."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "ann"}, "recorded", "", Chance())
-    [deal] = game.legal_actions()
+    [deal] = plain(game.legal_actions())
     assert list(deal["template"]["hands"]) == ["bob", "ann"]
     assert deal["examples"][0]["hands"] == {"bob": ["JK", "JK", "AC", "AD", "AH", "AS", "2C"],
                                             "ann": ["2D", "2H", "2S", "3C", "3D", "3H", "3S"]}
@@ -99,7 +100,7 @@ def test_the_recorded_deal_lists_the_non_dealers_hand_first_whoever_deals() -> N
 def test_a_shuffled_deal_is_listed_as_a_body_the_service_completes() -> None:
     """Shuffled mode: the service deals, so the deal is one concrete body naming no card."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "ann"}, "shuffled", "", Chance())
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         {"type": "deal", "player": "ann", "choices": [{"type": "deal", "player": "ann",
                                                         "expected_version": game.version}]}]
 
@@ -108,7 +109,7 @@ def test_a_recorded_stock_draw_lists_a_template_with_a_card_the_record_places_no
     """The example draw names a card no hand, pile or meld holds (10C is in bob's hand, so 10D)."""
     table = Table("KH QH JH 9H 5C 6D 3D", "10C 4S 6C 8D 10S QC AD", "KC")
     version = table.game.version
-    assert table.game.legal_actions() == [{
+    assert plain(table.game.legal_actions()) == [{
         "type": "draw", "player": "ann",
         "template": {"type": "draw", "player": "ann", "card": "<card>", "expected_version": version},
         "constraints": "card: the card drawn, which the record does not already place elsewhere",
@@ -118,7 +119,7 @@ def test_a_recorded_stock_draw_lists_a_template_with_a_card_the_record_places_no
     assert _listing(table.game)["draw"]["examples"] == [
         {"type": "draw", "player": "ann", "card": "10D", "expected_version": version}]
     table.state.stock.hidden = 0  # arrange: the stock is empty, so the draw ends the hand and names no card
-    assert table.game.legal_actions() == [
+    assert plain(table.game.legal_actions()) == [
         {"type": "draw", "player": "ann", "choices": [{"type": "draw", "player": "ann", "expected_version": version}]}]
 
 
@@ -126,7 +127,7 @@ def test_a_shuffled_stock_draw_is_listed_as_a_body_the_service_completes() -> No
     """Shuffled mode: the service draws the top card, so the draw is a concrete body without a card."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "bob"}, "shuffled", "", Chance())
     game.record({"type": "deal", "player": "bob"}, Chance())
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         {"type": "draw", "player": "ann", "choices": [{"type": "draw", "player": "ann",
                                                         "expected_version": game.version}]}]
 

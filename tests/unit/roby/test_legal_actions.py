@@ -13,6 +13,7 @@ from domain.game import Game
 from domain.roby import Roby
 from domain.roby.rules import deck_of
 from domain.variant import Decision
+from tests.unit.listed import plain
 from tests.unit.roby.table import Table
 
 KINDS = tuple(Roby.action_kinds)
@@ -82,7 +83,7 @@ def test_every_listed_body_is_accepted_and_sampled_bodies_outside_the_list_are_r
         for step in range(400):
             if game.rules.is_over(game.state):
                 break
-            legal = game.legal_actions()
+            legal = plain(game.legal_actions())
             listed = {normal(b) for entry in legal for b in concrete_bodies(entry)}
             if step % 5 == 0:
                 for body in [b for entry in legal for b in concrete_bodies(entry)]:
@@ -104,7 +105,7 @@ def test_the_listed_kinds_are_the_only_open_kinds() -> None:
     game = Game.set_up("roby", ["ann", "bob"], {}, "shuffled", "", chance)
     rng = random.Random(5)
     for _ in range(300):
-        legal = game.legal_actions()
+        legal = plain(game.legal_actions())
         open_kinds = {entry["type"] for entry in legal}
         for kind in set(KINDS) - open_kinds - TEMPLATE_KINDS:
             for player in game.state.players:
@@ -118,10 +119,10 @@ def test_a_recorded_game_lists_templates_with_a_concrete_example_for_draws_from_
     chance = SeededChance(1)
     game.record({"type": "cut", "player": "ann", "card": "KS"}, chance)
     game.record({"type": "cut", "player": "bob", "card": "2S"}, chance)
-    deal = next(e for e in game.legal_actions() if e["type"] == "deal")
+    deal = next(e for e in plain(game.legal_actions()) if e["type"] == "deal")
     assert "<card>" in repr(deal["template"]) and deal["examples"]
     game.record(without_version(deal["examples"][0]), chance)
-    draw = next(e for e in game.legal_actions() if e.get("template"))
+    draw = next(e for e in plain(game.legal_actions()) if e.get("template"))
     assert draw["template"]["card"] == "<card>" and draw["template"]["expected_version"] == game.version
     example = draw["examples"][0]
     game.record(without_version(example), chance)
@@ -132,7 +133,7 @@ def test_the_recorded_cut_examples_name_a_rank_not_yet_cut_so_following_them_cho
     game = Game.set_up("roby", ["ann", "bob", "cy"], {}, "recorded", "", SeededChance(1))
     chance = SeededChance(1)
     while game.state.dealer is None:
-        entry = game.legal_actions()[0]
+        entry = plain(game.legal_actions())[0]
         game.record(without_version(entry["examples"][0]), chance)
     assert game.state.dealer == "ann"
     assert [type(e).__name__ for e in game.pending_events].count("CardCut") == 3
@@ -142,7 +143,7 @@ def test_a_recorded_cut_lists_a_template_whose_example_is_the_highest_rank_not_y
     """Each player names the card he cut; following the examples (aces, then kings...) picks a dealer at once."""
     table = Table(("ann", "bob", "cy"))
     version = table.game.version
-    assert table.game.legal_actions() == [
+    assert plain(table.game.legal_actions()) == [
         {"type": "cut", "player": p,
          "template": {"type": "cut", "player": p, "card": "<card>", "expected_version": version},
          "constraints": "card: the card the player cut, not one already cut",
@@ -150,7 +151,7 @@ def test_a_recorded_cut_lists_a_template_whose_example_is_the_highest_rank_not_y
         for p, card in (("ann", "AC"), ("bob", "KC"), ("cy", "QC"))
     ]
     table.act("cut", "ann", card="AS")
-    assert [e["examples"][0]["card"] for e in table.game.legal_actions()] == ["KC", "QC"]
+    assert [e["examples"][0]["card"] for e in plain(table.game.legal_actions())] == ["KC", "QC"]
 
 
 def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_and_the_upcard() -> None:
@@ -160,7 +161,7 @@ def test_a_recorded_deal_lists_ten_cards_for_each_player_from_the_dealers_left_a
     table.cut_for("bob")
     version = table.game.version
     pack = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8") for s in "CDHS"]
-    assert table.game.legal_actions() == [{
+    assert plain(table.game.legal_actions()) == [{
         "type": "deal", "player": "bob",
         "template": {"type": "deal", "player": "bob", "hands": {p: ["<card>"] * 10 for p in ("cy", "ann", "bob")},
                      "upcard": "<card>", "expected_version": version},
@@ -185,7 +186,7 @@ def test_a_recorded_turn_lists_the_stock_draw_as_a_template_and_the_pickup_with_
     unseen = sorted(c for c in deck_of(table.state.options) if c not in placed)
     body = {"type": "draw", "player": "ann", "source": "stock"}
     pickup = {"type": "draw", "player": "ann", "source": "discard", "expected_version": version}
-    assert table.game.legal_actions() == [
+    assert plain(table.game.legal_actions()) == [
         {"type": "draw", "player": "ann", "template": {**body, "card": "<card>", "expected_version": version},
          "constraints": "card: the card drawn, which the record does not already place elsewhere",
          "examples": [{**body, "card": unseen[0], "expected_version": version}]},
@@ -200,13 +201,14 @@ def test_the_go_out_template_and_its_example_use_every_card_in_hand() -> None:
     table.deal(upcard="AH", keep="2D", ann="4H 5H 6H 7H KC KD KS QS QH QC")
     table.act("draw", "ann", source="stock", card="2D")
     version = table.game.version
-    listed = {e["type"]: e for e in table.game.legal_actions()}
+    listed = {e["type"]: e for e in plain(table.game.legal_actions())}
     assert list(listed) == ["discard", "go_out"]
     assert listed["discard"]["choices"] == [
         {"type": "discard", "player": "ann", "card": c, "expected_version": version} for c in table.hand("ann")]
     go_out = listed["go_out"]
     assert go_out["template"] == {"type": "go_out", "player": "ann", "melds": [["<card>"]],
-                                  "lay_offs": [{"card": "<card>", "meld": 0}], "expected_version": version}
+                                  "lay_offs": [{"card": "<card>", "meld": 0}], "discard": "<card>",
+                                  "expected_version": version}
     assert go_out["constraints"] == ("melds, then lay-offs (meld ids as listed, new melds numbered on), then at most "
                                      "one discard, using every card in hand")
     [example] = go_out["examples"]
@@ -228,7 +230,7 @@ def test_a_busted_player_is_listed_his_two_choices() -> None:
     table.act("draw", "ann", source="stock", card="2D")
     table.act("go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["KC", "KD", "KS"], ["QS", "QH", "QC"]], discard="2D")
     version = table.game.version
-    assert table.game.legal_actions() == [
+    assert plain(table.game.legal_actions()) == [
         {"type": kind, "player": "bob", "choices": [{"type": kind, "player": "bob", "expected_version": version}]}
         for kind in ("reenlist", "leave")
     ]
@@ -243,14 +245,14 @@ def test_after_his_first_turn_a_player_is_listed_his_melds_and_lay_offs() -> Non
     table.pass_round()
     table.act("draw", "ann", source="stock", card="AH")
     version = table.game.version
-    listed = {e["type"]: e for e in table.game.legal_actions()}
+    listed = {e["type"]: e for e in plain(table.game.legal_actions())}
     assert list(listed) == ["discard", "meld"]
     assert listed["meld"]["choices"] == [
         {"type": "meld", "player": "ann", "cards": cards, "expected_version": version}
         for cards in (["4H", "5H", "6H"], ["4H", "5H", "6H", "7H"], ["5H", "6H", "7H"], ["9C", "9D", "9S"])]
     table.act("meld", "ann", cards=["4H", "5H", "6H"])
     version = table.game.version
-    listed = {e["type"]: e for e in table.game.legal_actions()}
+    listed = {e["type"]: e for e in plain(table.game.legal_actions())}
     assert list(listed) == ["discard", "meld", "lay_off"]
     assert listed["meld"]["choices"] == [
         {"type": "meld", "player": "ann", "cards": ["9C", "9D", "9S"], "expected_version": version}]
@@ -268,7 +270,7 @@ def test_a_shuffled_turn_lists_the_stock_draw_as_a_body_the_service_completes() 
         game.record(without_version(concrete_bodies(game.legal_actions()[0])[0]), chance)
     player, version, top = game.state.turn, game.version, game.state.discard[-1]
     pickup = {"type": "draw", "player": player, "source": "discard", "expected_version": version}
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         {"type": "draw", "player": player,
          "choices": [{"type": "draw", "player": player, "source": "stock", "expected_version": version}]},
         {"type": "draw", "player": player, "choices": [pickup, {**pickup, "card": top}]},

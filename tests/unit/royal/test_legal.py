@@ -6,6 +6,7 @@ from typing import Any
 
 from domain.cards import Card
 from domain.game import Game
+from tests.unit.listed import plain
 from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, cards, cut_to, new_game, pick_hands, record, setup
 
 
@@ -25,7 +26,7 @@ def _template(kind: str, player: str, version: int, fields: dict[str, Any], cons
 
 
 def _by_kind(game: Game) -> dict[str, dict[str, Any]]:
-    listed = game.legal_actions()
+    listed = plain(game.legal_actions())
     return {e["type"]: e for e in listed}
 
 
@@ -34,7 +35,7 @@ def test_a_recorded_cut_lists_a_template_for_every_player_and_the_table_may_end_
     action, listed apart and confirmed."""
     game = new_game(3)
     version = game.version
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _template("cut", p, version, {"card": "<card>"}, "card: the card the player cut, not one already cut",
                   [{"card": card}]) for p, card in (("p1", "AC"), ("p2", "KC"), ("p3", "QC"))
     ]
@@ -42,19 +43,19 @@ def test_a_recorded_cut_lists_a_template_for_every_player_and_the_table_may_end_
         [{"type": kind, "confirm": True, "expected_version": version}] for kind in ("end_game", "abandon")
     ]
     record(game, "cut", "p1", card="10C")
-    assert [e["examples"] for e in game.legal_actions() if e["type"] == "cut"] == [
+    assert [e["examples"] for e in plain(game.legal_actions()) if e["type"] == "cut"] == [
         [_body("cut", p, game.version, card=card)] for p, card in (("p2", "AC"), ("p3", "KC"))]
 
 
 def test_a_shuffled_cut_and_deal_are_bodies_the_service_completes() -> None:
     """Shuffled mode: the service cuts and deals, so each is one concrete body naming no card."""
     game = new_game(3, mode="shuffled")
-    assert game.legal_actions()[0] == _choices("cut", "p1", game.version)
+    assert plain(game.legal_actions())[0] == _choices("cut", "p1", game.version)
     while game.state.phase == "cut":
         record(game, "cut", game.rules.to_move(game.state)[0])
     dealer = game.state.dealer
     assert dealer is not None
-    assert game.legal_actions() == [_choices("deal", dealer, game.version)]
+    assert plain(game.legal_actions()) == [_choices("deal", dealer, game.version)]
 
 
 def test_the_dealer_is_offered_ace_bets_on_every_ace_without_a_standing_bet() -> None:
@@ -64,14 +65,14 @@ def test_the_dealer_is_offered_ace_bets_on_every_ace_without_a_standing_bet() ->
     cut_to(game, "p3")
     version = game.version
     examples = [{"ace": a, "amount": n} for a in "CDHS" for n in (1, 2, 3)]
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _choices("no_ace_bet", "p3", version),
         _template("ace_bet", "p3", version, {"ace": "<C|D|H|S>", "amount": "<int>"},
                   "ace: a corner ace with no standing bet; amount: 1 to 91", examples),
     ]
     record(game, "ace_bet", "p3", ace="S", amount=2)
     version = game.version
-    assert game.legal_actions() == [_choices("cover", "p1", version), _choices("decline", "p1", version)]
+    assert plain(game.legal_actions()) == [_choices("cover", "p1", version), _choices("decline", "p1", version)]
 
 
 def test_a_recorded_deal_lists_each_live_hand_from_the_dealers_left_and_the_dummy_gets_the_rest() -> None:
@@ -85,7 +86,7 @@ def test_a_recorded_deal_lists_each_live_hand_from_the_dealers_left_and_the_dumm
     hands, start = {}, 0
     for player, size in sizes.items():
         hands[player], start = pack[start:start + size], start + size
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _template("deal", "p2", version, {"hands": {p: ["<card>"] * n for p, n in sizes.items()}},
                   "hands: the cards dealt to each of p3, p4, p1, p2; the dummy is the rest (10 cards)",
                   [{"hands": hands}]),
@@ -97,10 +98,10 @@ def test_the_dealer_swaps_or_keeps_and_the_dummy_is_auctioned_from_his_left() ->
     stack (examples: the lowest, the middle and the highest)."""
     game = setup(dummy="none")
     version = game.version
-    assert game.legal_actions() == [_choices("swap", "p3", version), _choices("keep", "p3", version)]
+    assert plain(game.legal_actions()) == [_choices("swap", "p3", version), _choices("keep", "p3", version)]
     record(game, "keep", "p3")
     version = game.version
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _choices("pass", "p1", version),
         _template("bid", "p1", version, {"amount": "<int>"}, "amount: 1 to 91",
                   [{"amount": 1}, {"amount": 46}, {"amount": 91}]),
@@ -115,7 +116,7 @@ def test_each_player_picks_five_cards_listed_as_examples_from_his_sorted_hand() 
     by rank (the ace first), starting at every other card."""
     game = setup()
     version = game.version
-    entries = game.legal_actions()
+    entries = plain(game.legal_actions())
     assert entries[:3] == [
         _template("poker_hand", p, version, {"cards": ["<card>"] * 5}, "cards: five different cards of the player's "
                   "hand", [{"cards": picks} for picks in examples])
@@ -136,7 +137,7 @@ def test_the_betting_round_lists_checks_bets_and_raises_within_the_players_stack
     game = setup()
     pick_hands(game, {"p1": cards("2-6C"), "p2": cards("8-QC"), "p3": cards("2-5S", "7S")})
     version = game.version
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _choices("check", "p1", version), _choices("fold", "p1", version), _choices("all_in", "p1", version),
         _template("bet", "p1", version, {"amount": "<int>"}, "amount: 1 to 91",
                   [{"amount": 1}, {"amount": 46}, {"amount": 91}]),
@@ -145,7 +146,7 @@ def test_the_betting_round_lists_checks_bets_and_raises_within_the_players_stack
     record(game, "bet", "p1", amount=5)
     record(game, "raise", "p2", amount=12)
     version = game.version
-    assert game.legal_actions() == [
+    assert plain(game.legal_actions()) == [
         _choices("call", "p3", version), _choices("fold", "p3", version), _choices("all_in", "p3", version),
         _template("bet", "p3", version, {"amount": "<int>"}, "amount: 1 to 91", []),
         _template("raise", "p3", version, {"amount": "<int>"}, "amount: the new total, 19 to 91",
@@ -159,12 +160,12 @@ def test_the_rummy_hand_lists_the_lowest_black_card_and_every_run_up_from_it() -
     game = setup(poker=False)
     for player, run in (("p1", cards("2-7C")), ("p2", cards("8-AC"))):
         version = game.version
-        assert game.legal_actions() == [
+        assert plain(game.legal_actions()) == [
             {"type": "play", "player": player,
              "choices": [_body("play", player, version, cards=run[:n]) for n in range(1, len(run) + 1)]},
         ]
         record(game, "play", player, cards=run)
-    assert game.legal_actions() == [_choices("pass", "p3", game.version)]
+    assert plain(game.legal_actions()) == [_choices("pass", "p3", game.version)]
 
 
 def test_a_leader_with_two_lowest_black_cards_of_one_rank_is_listed_both() -> None:
@@ -194,12 +195,12 @@ def test_a_player_holding_just_five_cards_is_shown_them_as_his_poker_hand() -> N
     """Eight players: seven hands of six cards (one example each, five in a row) and the dealer's five (his hand)."""
     game = new_game(8)
     cut_to(game, "p8")
-    [deal] = [e for e in game.legal_actions() if e["type"] == "deal"]
+    [deal] = [e for e in plain(game.legal_actions()) if e["type"] == "deal"]
     game.record({k: v for k, v in deal["examples"][0].items() if k != "expected_version"}, FixedChance())
     record(game, "keep", "p8")
     for player in game.state.left_of("p8")[:-1]:
         record(game, "pass", player)
-    examples = {e["player"]: [b["cards"] for b in e["examples"]] for e in game.legal_actions()
+    examples = {e["player"]: [b["cards"] for b in e["examples"]] for e in plain(game.legal_actions())
                 if e["type"] == "poker_hand"}
     hands = {p: sorted(game.state.hands[p].known, key=Card.parse) for p in game.state.players}
     assert {p: len(hands[p]) for p in hands} == {**{f"p{i}": 6 for i in range(1, 8)}, "p8": 5}
