@@ -249,9 +249,12 @@ def check_stated(player: str, points: int, zone: Zone, most: int) -> None:
 
 
 def entry_template(player: str, zone: Zone) -> dict[str, Any]:
-    """The legal-actions template of an entry: the body, and its constraints in words."""
+    """The legal-actions template of an entry: the body, and its constraints in words. It is marked `unseen`: its
+    examples are cards the record places nowhere, which would tell a narrower view what other hands hold by what
+    they leave out, so only the full view is given them (service/presenting.py)."""
     named = f" (the record already names {' '.join(zone.known)})" if zone.known else ""
     return {
+        "unseen": True,
         "body": {"type": "enter_hand", "player": player, "cards": ["<card>"] * zone.hidden},
         "constraints": f"cards: the {zone.hidden} cards of {player}'s hand that the record does not name yet{named};"
         " none the record places elsewhere as often as the packs hold it",

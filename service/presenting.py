@@ -112,10 +112,11 @@ def present_state(
 
 def _unseen_withheld(entry: dict[str, Any]) -> dict[str, Any]:
     """An entry as a narrower view may have it: the cards the record places nowhere yet would tell what it places
-    in other hands, so they are listed to the full view alone."""
+    in other hands, by what they leave out, so they are listed to the full view alone, and so are the examples drawn
+    from them (the template, its constraints and its bounds stay)."""
     if not entry.get("unseen"):
         return entry
-    return {key: value for key, value in entry.items() if key != "allowed_cards"}
+    return {key: ([] if key == "examples" else value) for key, value in entry.items() if key != "allowed_cards"}
 
 
 def _may_record(game: Game, acting: Callable[[str], bool], entry: dict[str, Any]) -> bool:

@@ -13,4 +13,34 @@ def test_a_narrower_view_than_the_full_one_is_not_told_the_unseen_cards(sqlite_c
     seat = sqlite_client.post(f"{url}/tokens/seats/ann", headers=recorder).get_json()["token"]
     (cut,) = sqlite_client.get(url, headers={"Authorization": f"Bearer {seat}"}).get_json()["legal_actions"]
     assert cut["type"] == "cut" and cut["unseen"] is True and "allowed_cards" not in cut
-    assert cut["examples"]
+    assert cut["examples"] == [] and "card" in cut["template"]  # the form stays, the examples go
+
+
+def test_a_seats_entries_do_not_change_when_another_seat_enters_his_hand(sqlite_client: FlaskClient) -> None:
+    """Examples drawn from the cards the record places nowhere would leave out another seat's entered cards."""
+    created = sqlite_client.post("/games", json={"variant": "roby", "players": ["ann", "bob", "cy"],
+                                                 "recording": "seats", "deal_mode": "recorded"}).get_json()
+    url, recorder = f"/games/{created['id']}", {"Authorization": f"Bearer {created['token']}"}
+    seats = {p: {"Authorization": "Bearer " + sqlite_client.post(f"{url}/tokens/seats/{p}", headers=recorder)
+                 .get_json()["token"]} for p in ("ann", "bob", "cy")}
+
+    def move(player: str, **body: object) -> None:
+        version = sqlite_client.get(url, headers=recorder).get_json()["version"]
+        answer = sqlite_client.post(f"{url}/moves", json={"player": player, "expected_version": version, **body},
+                                    headers=seats[player])
+        assert answer.status_code == 201, answer.get_json()
+
+    def entries(player: str) -> list[dict[str, object]]:
+        listed = sqlite_client.get(url, headers=seats[player]).get_json()["legal_actions"]
+        found = [e for e in listed if e["type"] == "enter_hand"]
+        return [{**e, "template": {k: v for k, v in e["template"].items() if k != "expected_version"}} for e in found]
+
+    for player, card in (("ann", "2H"), ("bob", "3S"), ("cy", "KH")):
+        move(player, type="cut", card=card)
+    move("cy", type="deal", upcard="QD")
+    before = entries("ann")
+    assert before and all(e["examples"] == [] and "allowed_cards" not in e for e in before)
+    move("bob", type="enter_hand", cards=["7C", "8C", "10S", "JS", "QS", "3D", "3H", "5D", "6D", "8D"])
+    assert entries("ann") == before
+    full = sqlite_client.get(url, headers=recorder).get_json()["legal_actions"]
+    assert all(e["type"] != "enter_hand" for e in full)  # the recorder of a game by seats enters no hand
