@@ -68,6 +68,15 @@ class ConfirmationListSchema(Schema):
 
     items = fields.List(fields.Nested(ListedConfirmationSchema), required=True)
     total = fields.Integer(required=True)
+    scored = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        required=True,
+        metadata={
+            "description": "the hands scored so far, by hand number: the version of each result, which a "
+            "confirmation of that hand keeps (a hand not listed is still being played)"
+        },
+    )
 
 
 @blp.route("/games/<uuid:game_id>/hands/<int:hand>/confirmations")
@@ -99,5 +108,5 @@ class Confirmations(MethodView):
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, game_id: UUID) -> dict[str, Any]:
         """Every confirmation, in the order given, each saying whether it still matches the record."""
-        items = listed_confirmations(meldbook(), game_id)
-        return {"items": items, "total": len(items)}
+        items, scored = listed_confirmations(meldbook(), game_id)
+        return {"items": items, "total": len(items), "scored": {str(hand): at for hand, at in sorted(scored.items())}}

@@ -114,6 +114,7 @@ class Game(MethodView):
         )
         shown["digest"] = digest_at(meldbook(), game_id, shown["version"])
         shown["confirmations"] = confirmation_summary(meldbook(), game_id)
+        shown["role"] = asking.grant
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response

@@ -240,6 +240,13 @@ class GameStateSchema(Schema):
             "version of the result confirmed (GET /games/{id}/confirmations says whether each still matches)"
         },
     )
+    role = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "GET /games/{id} only: what the caller's token opens (recorder, seat:<player>, "
+            "viewer:<label> or arbiter), so that a page knows whose seat it is; null without a token"
+        },
+    )
     legal_actions = fields.List(
         fields.Dict(),
         metadata={

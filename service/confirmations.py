@@ -79,16 +79,17 @@ def confirm_hand(
     return confirmed
 
 
-def listed_confirmations(app: Meldbook, game_id: UUID) -> list[dict[str, Any]]:
+def listed_confirmations(app: Meldbook, game_id: UUID) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """Every confirmation in the order given, each with `matches`: whether its digest still matches the record
-    (check_digest against the chain as stored) and the hand's result still stands where it was confirmed."""
+    (check_digest against the chain as stored) and the hand's result still stands where it was confirmed; and the
+    hands scored so far, each with the version of its result (what a confirmation of it would keep)."""
     events = record_of(app, game_id)
+    results = hand_results(events).results
     items = confirmations_of(app, game_id).items
     if not items:
-        return []
-    results = hand_results(events).results
+        return [], results
     chain = read_chain(app.recorder, game_id)
-    return [
+    listed = [
         {
             **item,
             "matches": results.get(item["hand"]) == item["at"]
@@ -96,6 +97,7 @@ def listed_confirmations(app: Meldbook, game_id: UUID) -> list[dict[str, Any]]:
         }
         for item in items
     ]
+    return listed, results
 
 
 def confirmation_summary(app: Meldbook, game_id: UUID) -> dict[str, dict[str, int]]:

@@ -8,6 +8,15 @@ PAGE = {
     "Cards for: %(field)s": "Kort til: %(field)s",
     "Cards used last": "Sist brukte kort",
     "Confirmed": "Bekreftet",
+    "Confirm": "Bekreft",
+    "Confirmed hand %(hand)s.": "Bekreftet runde %(hand)s.",
+    "Hand %(hand)s, digest %(digest)s:": "Runde %(hand)s, kontrollsum %(digest)s:",
+    "still matches the record.": "stemmer fortsatt med protokollen.",
+    "no longer matches the record.": "stemmer ikke lenger med protokollen.",
+    "could not be checked now.": "kunne ikke kontrolleres nå.",
+    "Hands I confirmed": "Runder jeg har bekreftet",
+    "Each digest is kept on this device and checked against the record whenever the page reads the game.":
+        "Hver kontrollsum lagres på denne enheten og kontrolleres mot protokollen hver gang siden leser spillet.",
     "Keep it": "Behold det",
     "Not sent (%(error)s): send it again, it will not be recorded twice.":
         "Ikke sendt (%(error)s): send igjen, det blir ikke ført to ganger.",

@@ -3,8 +3,9 @@
 // draws the table (api/static/table.js), whose turn it is, the actions (api/static/record_forms.js) and the score
 // sheet with the hands' confirmations; sends each move with the version last read (If-Match), an Idempotency-Key
 // (the same again when a network error leaves the answer unknown) and X-Device-Label; shows a refusal's sentence in
-// place, keeping what was typed; voids the last move after a confirmation; and follows the game's stream, reading the
-// game again when another device records.
+// place, keeping what was typed; voids the last move after a confirmation; lets a seat confirm each scored hand,
+// keeping the digest it confirmed on this device (localStorage) and checking it against the record on every reading;
+// and follows the game's stream, reading the game again when another device records.
 "use strict";
 (function () {
   const text = window.meldbookText;
@@ -182,9 +183,11 @@
     const balances = (await answer.json()).balances.filter((b) => b.player);
     const unit = ["points", "chips", "money"].find((u) => balances.some((b) => b.unit === u));
     const mine = balances.filter((b) => b.unit === unit);
-    let confirmed = null;
+    let listed = null;
     const asked = await fetch("/games/" + game + "/confirmations", { headers: headers() }).catch(() => null);
-    if (asked && asked.ok) confirmed = (await asked.json()).items || [];
+    if (asked && asked.ok) listed = await asked.json();
+    const confirmed = listed ? listed.items : null;
+    const me = seatPlayer();
     const hands = [...new Set(mine.flatMap((b) => b.by_hand.map((h) => h.hand)))].sort((a, b) => a - b);
     const head = el("tr", {}, el("th", {}, text("hand_column")), ...doc.players.map((p) => el("th", {}, p)));
     if (confirmed) head.append(el("th", {}, text("confirmed_column")));
@@ -197,7 +200,10 @@
       }
       if (confirmed) {
         const who = confirmed.filter((c) => c.hand === hand).map((c) => c.player + (c.matches === false ? " ≠" : " ✓"));
-        row.append(el("td", { class: "confirmed" }, who.join(", ")));
+        const cell = el("td", { class: "confirmed" }, who.join(", "));
+        const open = me && String(hand) in listed.scored && !confirmed.some((c) => c.hand === hand && c.player === me);
+        if (open) cell.append(confirmButton(hand));
+        row.append(cell);
       }
       return row;
     });
@@ -205,6 +211,60 @@
       ...doc.players.map((p) => { const b = mine.find((x) => x.player === p); return el("td", { "data-player": p }, b ? b.total : 0); }));
     $("sheet-unit").textContent = unit ? text("unit_" + unit) : "";
     $("sheet").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, total));
+    await kept();
+  }
+
+  // The player of a seat's token, else null (the recorder, a viewer or no token confirm nothing from here).
+  function seatPlayer() {
+    return doc && doc.role && doc.role.startsWith("seat:") ? doc.role.slice(5) : null;
+  }
+
+  // The digests this device kept of the hands its seat confirmed: {player: {hand: {digest, at}}}.
+  const keptKey = "meldbook-confirmed:" + game;
+  function keptDigests() {
+    try { return JSON.parse(localStorage.getItem(keptKey) || "{}"); } catch (error) { return {}; }
+  }
+
+  function confirmButton(hand) {
+    const button = el("button", { type: "button", class: "confirm-hand", "data-hand": hand }, text("confirm_hand"));
+    button.addEventListener("click", async () => {
+      const me = seatPlayer();
+      button.disabled = true;
+      const answer = await fetch("/games/" + game + "/hands/" + hand + "/confirmations", { method: "POST", body: "{}",
+        headers: headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
+      const reply = answer.json ? await answer.json().catch(() => ({})) : {};
+      if (!answer.ok) {
+        button.disabled = false;
+        say($("confirm-refusal"), answer.error ? text("unsent", { error: answer.error.message }) : refusalText(reply));
+        return;
+      }
+      say($("confirm-refusal"), "");
+      const digests = keptDigests();
+      digests[me] = Object.assign(digests[me] || {}, { [reply.hand]: { digest: reply.digest, at: reply.at } });
+      localStorage.setItem(keptKey, JSON.stringify(digests));
+      $("last-sent").textContent = text("confirmed_hand", { hand: reply.hand });
+      await sheet();
+    });
+    return button;
+  }
+
+  // Each digest kept on this device for this seat, checked against the record as it is now (GET .../verify).
+  async function kept() {
+    const me = seatPlayer();
+    const mine = me ? keptDigests()[me] || {} : {};
+    const hands = Object.keys(mine).map(Number).sort((a, b) => a - b);
+    $("kept").hidden = hands.length === 0;
+    const items = await Promise.all(hands.map(async (hand) => {
+      const { digest, at } = mine[hand];
+      const query = "?digest=" + encodeURIComponent(digest) + "&at=" + encodeURIComponent(at);
+      const answer = await fetch("/games/" + game + "/verify" + query, { headers: headers() }).catch(() => null);
+      const checked = answer && answer.ok ? (await answer.json()).digest : null;
+      const holds = checked ? checked.ok : null;
+      const verdict = holds === null ? text("kept_unchecked") : holds ? text("kept_matches") : text("kept_differs");
+      return el("li", { "data-hand": hand, "data-digest": digest, "data-matches": holds === null ? "" : String(holds) },
+        text("kept_hand", { hand: hand, digest: digest.slice(0, 12) + "…" }) + " " + verdict);
+    }));
+    $("kept-list").replaceChildren(...items);
   }
 
   // The game's stream, through a ticket in the token's view: each new event means another reading of the game.

@@ -64,6 +64,9 @@ def test_a_seat_confirms_a_scored_hand_with_the_records_digest_there_and_the_ver
     assert after["version"] == before["version"] and after["confirmations"] == {"1": {"Ann": at}}
     listed = client.get(f"{game.url}/confirmations").get_json()
     assert listed["total"] == 1 and listed["items"][0] == {**shown, "matches": True}
+    assert listed["scored"] == {"1": at}  # the hand in play after it is not scored yet
+    assert before["role"] is None and client.get(game.url, headers=game.auth).get_json()["role"] == "recorder"
+    assert client.get(game.url, headers=ann).get_json()["role"] == "seat:Ann"
     verified = client.get(f"{game.url}/verify").get_json()
     assert verified["ok"] and verified["streams"]["confirmations"]["length"] == 2
 
@@ -116,7 +119,9 @@ def test_a_private_games_confirmations_answer_only_its_tokens(shared_client: Fla
     client = shared_client
     game = create(client, players=PLAYERS, access="private")
     assert_problem(client.get(f"{game.url}/confirmations"), 404, "game-not-found")
-    assert client.get(f"{game.url}/confirmations", headers=game.auth).get_json() == {"items": [], "total": 0}
+    assert client.get(f"{game.url}/confirmations", headers=game.auth).get_json() == {
+        "items": [], "total": 0, "scored": {}
+    }
 
 
 def test_a_correction_of_the_hand_makes_its_confirmation_no_longer_match(shared_client: FlaskClient) -> None:

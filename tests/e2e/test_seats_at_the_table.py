@@ -1,0 +1,250 @@
+"""A 4-player Roby hand recorded by its seats through the pages alone, on PostgreSQL, in a real headless Chromium.
+
+The recorder creates the game on /play (recorded deal, each player recording his own moves) and shows a pairing code
+for each seat on the setup page; each player types his code on /pair in a browser context of his own (his phone)
+and lands on the record page with his seat's token. The seats cut, the dealer turns the upcard, and each player
+enters his own hand when he likes; Dee types a card the discard pile already shows and is refused in place, both
+places named, with what he typed kept; the hand is played to its end and each seat confirms its result from the
+page, which keeps the digest confirmed and checks it against the record. Before the hand ends no seat's page holds
+another player's cards, in its DOM or in any JSON response it received. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from werkzeug.serving import make_server
+
+from api.app import create_app
+from tests import pg
+from tests.e2e.record_driver import Recorder, call
+from tests.e2e.test_docs_page import launch
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
+
+pytestmark = pytest.mark.browser
+TABLET = {"width": 820, "height": 1180}
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+CUTS = {"Ann": "2H", "Bob": "3S", "Cy": "4S", "Dee": "KH"}
+HANDS = {
+    "Ann": ["4H", "5H", "6H", "9C", "9D", "9S", "KC", "KD", "KS", "2S"],
+    "Bob": ["7C", "8C", "10S", "JS", "QS", "3D", "3H", "5D", "6D", "8D"],
+    "Cy": ["2C", "3C", "4C", "5C", "6C", "7D", "8H", "10C", "JD", "QH"],
+    "Dee": ["2D", "4D", "9H", "10H", "JH", "AC", "AD", "AH", "10D", "7S"],
+}
+DEE_MISTYPED = [*HANDS["Dee"][:-1], "QH"]
+"""Dee's hand with the card Cy discarded typed in place of his 7S."""
+REFUSED = "Failed to load resource: the server responded with a status of 4"
+
+
+@pytest.fixture(scope="module")
+def pg_server(postgres_admin: psycopg.Connection) -> Iterator[str]:
+    """The real app on a database of its own on PostgreSQL, served by werkzeug on a free port; its base URL."""
+    dbname = pg.create_database(postgres_admin)
+    app = create_app(env=pg.eventsourcing_env(dbname))
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+    app.extensions["meldbook"].close()
+    pg.drop_database(postgres_admin, dbname)
+
+
+class Seat:
+    """One player's phone: its page on the game's record page, and every JSON answer it received."""
+
+    def __init__(self, player: str, page: Any) -> None:
+        self.player, self.page, self.recorder = player, page, Recorder(page)
+        self.answers: list[Any] = []
+        page.on("response", lambda response: self.answers.append(response)
+                if "json" in (response.headers.get("content-type") or "") else None)
+
+    def act(self, version: int, **body: Any) -> None:
+        """Once the page shows `version`, record the player's action by its controls."""
+        catch_up(self.page, version)
+        self.recorder.act({"player": self.player, **body})
+
+    def received(self) -> str:
+        """The bodies of the JSON answers this page received, as one text."""
+        return "\n".join(answer.text() for answer in self.answers)
+
+
+def catch_up(page: Any, version: int) -> None:
+    """Wait until the page has read the game at `version` (its stream tells it of other devices' moves)."""
+    page.wait_for_function("(v) => Number(document.getElementById('record').dataset.version) >= v", arg=version,
+                           timeout=15_000)
+
+
+def shows(text: str, card: str) -> bool:
+    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
+
+
+def around(text: str, card: str) -> str:
+    """Where a card shows in a text, with what surrounds it, to say what leaked."""
+    found = re.search(rf".{{0,80}}(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z]).{{0,40}}", text)
+    return found.group(0) if found else ""
+
+
+def create_by_hand(page: Any, server: str) -> str:
+    """On /play: Roby for four, a recorded deal, each player recording his own moves; the game's id."""
+    page.goto(f"{server}/play", wait_until="networkidle")
+    page.select_option("#variant", "roby")
+    while page.locator("#players .player-name").count() < len(PLAYERS):
+        page.get_by_role("button", name="Add a player").click()
+    for index, name in enumerate(PLAYERS):
+        page.locator("#players .player-name").nth(index).fill(name)
+    page.select_option("#deal_mode", "recorded")
+    page.select_option("#recording", "seats")
+    page.fill("#title", "Seats at the table")
+    page.get_by_role("button", name="Create the game").click()
+    page.locator("#created").wait_for(state="visible", timeout=15_000)
+    return str(page.get_by_role("link", name="Go to the game").get_attribute("href").split("/")[2])
+
+
+def pairing_codes(page: Any, server: str, game: str) -> dict[str, str]:
+    """On the setup page: a pairing code shown for each seat."""
+    page.goto(f"{server}/games/{game}/setup", wait_until="networkidle")
+    codes = {}
+    for player in PLAYERS:
+        row = page.locator(f'.seat-row[data-player="{player}"]')
+        row.locator(".pair-button").click()
+        row.locator(".pairing").wait_for(state="visible", timeout=15_000)
+        codes[player] = row.locator(".pair-code").text_content()
+    return codes
+
+
+def pair(context: Any, server: str, game: str, code: str, problems: list[str]) -> Any:
+    """A phone typing its pairing code on /pair: its page, on the game's record page with the seat's token."""
+    page = watched(context.new_page(), problems)
+    page.goto(f"{server}/pair", wait_until="networkidle")
+    page.fill("#code", code)
+    page.get_by_role("button", name="Take my seat").click()
+    page.wait_for_url(f"{server}/games/{game}/record", timeout=15_000)
+    page.wait_for_selector("#record[data-version]", timeout=15_000)
+    return page
+
+
+@pytest.mark.postgres
+def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server: str) -> None:
+    server = pg_server
+    sync_api = browser()
+    problems: list[str] = []
+    urls: list[str] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            table = chromium.new_context(viewport=TABLET)
+            host = watched(table.new_page(), problems)
+            host.on("request", lambda request: urls.append(request.url))
+            game = create_by_hand(host, server)
+            recorder_token = host.evaluate("(g) => sessionStorage.getItem('meldbook-token:' + g)", game)
+            codes = pairing_codes(host, server, game)
+            host.screenshot(path=str(ARTIFACTS / "seats-pairing-820.png"), full_page=True)
+
+            seats: dict[str, Seat] = {}
+            for player in PLAYERS:
+                phone = chromium.new_context(viewport=PHONE)
+                page = pair(phone, server, game, codes[player], problems)
+                page.on("request", lambda request: urls.append(request.url))
+                seats[player] = Seat(player, page)
+            tokens = {p: s.page.evaluate("(g) => sessionStorage.getItem('meldbook-token:' + g)", game)
+                      for p, s in seats.items()}
+            assert len(set(tokens.values())) == 4 and recorder_token not in tokens.values()
+
+            def version() -> int:
+                return int(call(f"{server}/games/{game}", token=recorder_token)["version"])
+
+            for player in PLAYERS:
+                seats[player].act(version(), type="cut", card=CUTS[player])
+            seats["Dee"].act(version(), type="deal", upcard="QD")
+            for player in ("Ann", "Bob", "Cy"):  # Dee waits: he enters his hand later
+                seats[player].act(version(), type="enter_hand", cards=HANDS[player])
+            seats["Ann"].act(version(), type="draw", source="stock", card="8S")
+            seats["Ann"].act(version(), type="discard", card="8S")
+            seats["Bob"].act(version(), type="draw", source="stock", card="AS")
+            seats["Bob"].act(version(), type="discard", card="AS")
+            seats["Cy"].act(version(), type="draw", source="stock", card="JC")
+            seats["Cy"].act(version(), type="discard", card="QH")
+
+            dee = seats["Dee"]
+            catch_up(dee.page, version())
+            before = version()
+            dee.recorder.submit({"type": "enter_hand", "player": "Dee", "cards": DEE_MISTYPED})
+            refusal = dee.page.locator('#actions .entry[data-action="enter_hand"] .refusal:not([hidden])')
+            refusal.wait_for(timeout=15_000)
+            said = refusal.text_content()
+            assert "QH" in said and "Dee's hand" in said and "the discard pile" in said, said
+            assert said.startswith(dee.page.evaluate("() => window.meldbookText('problem:card-conflict')"))
+            typed = dee.page.locator('#actions .entry[data-action="enter_hand"] .cards-input').input_value()
+            assert typed.split()[-1].upper() == "QH" and len(typed.split()) == 10  # what was typed is kept
+            dee.page.screenshot(path=str(ARTIFACTS / "seat-refused-375.png"), full_page=True)
+            assert version() == before  # nothing stored
+            dee.page.locator('#actions .entry[data-action="enter_hand"] .cards-input').fill("")
+            dee.act(before, type="enter_hand", cards=HANDS["Dee"])
+            dee.act(version(), type="draw", source="stock", card="5S")
+            dee.act(version(), type="discard", card="7S")
+
+            # Before anyone goes out: what each page holds of the others' hands.
+            held = {
+                "Ann": HANDS["Ann"],
+                "Bob": HANDS["Bob"],
+                "Cy": [*HANDS["Cy"][:-1], "JC"],
+                "Dee": [*HANDS["Dee"][:-1], "5S"],
+            }
+            last = version()
+            for player, seat in seats.items():
+                catch_up(seat.page, last)
+                dom = seat.page.evaluate("() => document.documentElement.outerHTML")
+                received = seat.received()
+                for other, cards in held.items():
+                    if other == player:
+                        assert all(shows(received, card) for card in cards), f"{player}'s page lacks his own hand"
+                        continue
+                    assert [c for c in cards if shows(dom, c)] == [], f"{player}'s page shows {other}'s cards"
+                    assert [around(received, c) for c in cards if shows(received, c)] == [], f"{player} got {other}'s"
+            seats["Bob"].page.screenshot(path=str(ARTIFACTS / "seat-playing-375.png"), full_page=True)
+
+            seats["Ann"].act(last, type="draw", source="stock", card="7H")
+            seats["Ann"].act(version(), type="go_out", melds=[["4H", "5H", "6H", "7H"], ["9C", "9D", "9S"],
+                                                            ["KC", "KD", "KS"]], discard="2S")
+            scored = call(f"{server}/games/{game}/confirmations", token=recorder_token)["scored"]
+            last = version()
+            assert scored == {"1": last}  # the hand's result is the record's last event: its digest is the game's now
+            digest = call(f"{server}/games/{game}", token=recorder_token)["digest"]
+            for seat in seats.values():
+                catch_up(seat.page, last)
+                button = seat.page.locator('#sheet tr[data-hand="1"] .confirm-hand')
+                button.wait_for(timeout=15_000)
+                button.click()
+                kept = seat.page.locator('#kept-list li[data-hand="1"]')
+                kept.wait_for(timeout=15_000)
+                assert kept.get_attribute("data-matches") == "true"
+                assert seat.page.locator('#sheet tr[data-hand="1"] .confirm-hand').count() == 0
+            seats["Dee"].page.screenshot(path=str(ARTIFACTS / "seat-confirmed-375.png"), full_page=True)
+            listed = call(f"{server}/games/{game}/confirmations", token=recorder_token)
+            assert sorted((c["player"], c["recorded_by"], c["matches"]) for c in listed["items"]) == [
+                (p, f"seat:{p}", True) for p in PLAYERS
+            ]
+            assert call(f"{server}/games/{game}", token=recorder_token)["version"] == last  # confirming moves nothing
+            for player, seat in seats.items():
+                kept_digest = seat.page.evaluate(
+                    "([g, p]) => JSON.parse(localStorage.getItem('meldbook-confirmed:' + g))[p]['1'].digest",
+                    [game, player])
+                assert kept_digest == digest == next(c["digest"] for c in listed["items"] if c["player"] == player)
+            host.goto(f"{server}/games/{game}/record", wait_until="networkidle")
+            confirmed = host.locator('#sheet tr[data-hand="1"] .confirmed')
+            confirmed.wait_for(timeout=15_000)
+            assert all(f"{p} ✓" in confirmed.text_content() for p in PLAYERS)
+            host.screenshot(path=str(ARTIFACTS / "seats-sheet-820.png"), full_page=True)
+        finally:
+            chromium.close()
+    secrets = [recorder_token, *tokens.values()]
+    assert urls and not [url for url in urls if any(secret in url for secret in secrets)]
+    assert [p for p in problems if not p.startswith(REFUSED)] == []
