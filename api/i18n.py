@@ -147,6 +147,7 @@ SCRIPT_TEXTS = {
     "hand_column": lazy_gettext("Hand"),
     "confirmed_column": lazy_gettext("Confirmed"),
     "confirm_hand": lazy_gettext("Confirm"),
+    "new_meld": lazy_gettext("%(meld)s: meld %(nth)s of this move"),
     "confirmed_hand": lazy_gettext("Confirmed hand %(hand)s."),
     "kept_hand": lazy_gettext("Hand %(hand)s, digest %(digest)s:"),
     "kept_matches": lazy_gettext("still matches the record."),

@@ -262,9 +262,10 @@ def entry_template(player: str, zone: Zone) -> dict[str, Any]:
 
 
 def stated_template(player: str, zone: Zone, most: int) -> dict[str, Any]:
-    """The legal-actions template of a stated count."""
+    """The legal-actions template of a stated count, with the bounds of the count."""
     return {
-        "body": {"type": "state_count", "player": player, "points": 0},
+        "body": {"type": "state_count", "player": player, "points": "<int>"},
         "constraints": f"points: what {player}'s {zone.size} cards count, as stated at the table, "
         f"0 to {most * zone.size}",
+        "bounds": {"points": [0, most * zone.size]},
     }

@@ -9,6 +9,7 @@ PAGE = {
     "Cards used last": "Sist brukte kort",
     "Confirmed": "Bekreftet",
     "Confirm": "Bekreft",
+    "%(meld)s: meld %(nth)s of this move": "%(meld)s: melding %(nth)s i dette trekket",
     "Confirmed hand %(hand)s.": "Bekreftet runde %(hand)s.",
     "Hand %(hand)s, digest %(digest)s:": "Runde %(hand)s, kontrollsum %(digest)s:",
     "still matches the record.": "stemmer fortsatt med protokollen.",

@@ -84,8 +84,15 @@ window.meldbookForms = (function () {
       } else if (value === "<int>" || typeof value === "number") {
         if (name === "meld") {
           input = el("select", { "data-field": path }, el("option", { value: "" }, "—"));
-          for (const meld of (ctx.doc.state.melds || [])) {
+          const onTable = ctx.doc.state.melds || [];
+          for (const meld of onTable) {
             input.append(el("option", { value: meld.id }, meld.id + ": " + meld.owner + " " + meld.cards.join(" ")));
+          }
+          // The melds this move lays get the ids the template's bounds reach beyond the table's.
+          const reach = ((entry.bounds || {}).meld || [])[1];
+          const laid = onTable.map((m) => Number(m.id));
+          for (let id = Math.max(0, ...laid) + 1; reach && id <= reach; id++) {
+            input.append(el("option", { value: id }, text("new_meld", { meld: id, nth: id - Math.max(0, ...laid) })));
           }
         } else {
           const bounds = (entry.bounds || {})[name] || [];

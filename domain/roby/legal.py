@@ -10,7 +10,7 @@ from domain.listing import Candidate, card_list, list_actions, list_actions_of
 from domain.melds import candidate_melds
 from domain.roby import play
 from domain.roby.entering import MOST_A_CARD
-from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards
+from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards, next_meld_id
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, PLAY, RobyState
 from domain.unknown import entry_template, stated_template, unknown_players
 
@@ -141,9 +141,16 @@ def _turn(state: RobyState, player: str) -> list[Candidate]:
             "constraints": "melds, then lay-offs (meld ids as listed, new melds numbered on), then at most one "
             "discard, using every card in hand",
             "allowed_cards": card_list(hand),
+            "bounds": _meld_ids(state, player),
         }
         bodies.append(("go_out", [{"type": "go_out", "player": player, **plan}], template))
     return bodies
+
+
+def _meld_ids(state: RobyState, player: str) -> dict[str, list[int]]:
+    """The meld ids a lay-off of a going out may name: the table's, and those of the melds the move itself lays (at
+    most one for every three cards in hand)."""
+    return {"meld": [1, next_meld_id(state.melds) - 1 + state.hands[player].size // 3]}
 
 
 def _turn_unknown(state: RobyState, player: str) -> list[Candidate]:
@@ -179,15 +186,22 @@ def _turn_unknown(state: RobyState, player: str) -> list[Candidate]:
                     {"body": lay_off, "constraints": f"card: {unnamed}; meld: the id of a meld on the table"},
                 )
             )
-    go_out = {"type": "go_out", **base, "melds": [["<card>"]], "lay_offs": [{"card": "<card>", "meld": 0}]}
+    go_out = {
+        "type": "go_out",
+        **base,
+        "melds": [["<card>"]],
+        "lay_offs": [{"card": "<card>", "meld": 0}],
+        "discard": "<card>",
+    }
     bodies.append(
         (
             "go_out",
             [],
             {
                 "body": go_out,
-                "constraints": "melds, then lay-offs, then at most one discard, using every card in hand "
-                f"({state.hands[player].size}), named or not",
+                "constraints": "melds, then lay-offs (meld ids as listed, new melds numbered on), then at most one "
+                f"discard, using every card in hand ({state.hands[player].size}), named or not",
+                "bounds": _meld_ids(state, player),
             },
         )
     )

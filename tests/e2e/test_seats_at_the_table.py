@@ -11,9 +11,11 @@ another player's cards, in its DOM or in any JSON response it received. Screensh
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -21,6 +23,8 @@ import pytest
 from werkzeug.serving import make_server
 
 from api.app import create_app
+from bots.roby import play_roby
+from bots.twins import entered_twin, moves_of, recorded_action
 from tests import pg
 from tests.e2e.record_driver import Recorder, call
 from tests.e2e.test_docs_page import launch
@@ -38,6 +42,8 @@ HANDS = {
 }
 DEE_MISTYPED = [*HANDS["Dee"][:-1], "QH"]
 """Dee's hand with the card Cy discarded typed in place of his 7S."""
+TOKEN_KEPT = "(g) => sessionStorage.getItem('meldbook-token:' + g)"
+"""The token a tab keeps for a game."""
 REFUSED = "Failed to load resource: the server responded with a status of 4"
 
 
@@ -91,14 +97,21 @@ def around(text: str, card: str) -> str:
     return found.group(0) if found else ""
 
 
-def create_by_hand(page: Any, server: str) -> str:
-    """On /play: Roby for four, a recorded deal, each player recording his own moves; the game's id."""
+def create_by_hand(page: Any, server: str, players: tuple[str, ...], options: dict[str, Any] | None = None) -> str:
+    """On /play: Roby for these players, a recorded deal, each player recording his own moves, the options given
+    set in their fields; the game's id."""
     page.goto(f"{server}/play", wait_until="networkidle")
     page.select_option("#variant", "roby")
-    while page.locator("#players .player-name").count() < len(PLAYERS):
+    while page.locator("#players .player-name").count() < len(players):
         page.get_by_role("button", name="Add a player").click()
-    for index, name in enumerate(PLAYERS):
+    for index, name in enumerate(players):
         page.locator("#players .player-name").nth(index).fill(name)
+    for name, value in (options or {}).items():
+        field = page.locator(f"#option-{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(json.dumps(value))
+        else:
+            field.fill(str(value))
     page.select_option("#deal_mode", "recorded")
     page.select_option("#recording", "seats")
     page.fill("#title", "Seats at the table")
@@ -107,11 +120,11 @@ def create_by_hand(page: Any, server: str) -> str:
     return str(page.get_by_role("link", name="Go to the game").get_attribute("href").split("/")[2])
 
 
-def pairing_codes(page: Any, server: str, game: str) -> dict[str, str]:
+def pairing_codes(page: Any, server: str, game: str, players: tuple[str, ...]) -> dict[str, str]:
     """On the setup page: a pairing code shown for each seat."""
     page.goto(f"{server}/games/{game}/setup", wait_until="networkidle")
     codes = {}
-    for player in PLAYERS:
+    for player in players:
         row = page.locator(f'.seat-row[data-player="{player}"]')
         row.locator(".pair-button").click()
         row.locator(".pairing").wait_for(state="visible", timeout=15_000)
@@ -130,6 +143,42 @@ def pair(context: Any, server: str, game: str, code: str, problems: list[str]) -
     return page
 
 
+@dataclass
+class SeatedTable:
+    """A game created on /play by the recorder's tablet, and each player's phone on its record page."""
+
+    server: str
+    game: str
+    host: Any
+    recorder_token: str
+    seats: dict[str, Seat]
+    tokens: dict[str, str]
+
+    def version(self) -> int:
+        return int(call(f"{self.server}/games/{self.game}", token=self.recorder_token)["version"])
+
+
+def seat_the_table(chromium: Any, server: str, players: tuple[str, ...], problems: list[str], urls: list[str],
+                   options: dict[str, Any] | None = None) -> SeatedTable:
+    """Create the game on /play, show each seat's pairing code on the setup page, and pair a phone (a browser context
+    of its own) for each player by typing his code on /pair."""
+    host = watched(chromium.new_context(viewport=TABLET).new_page(), problems)
+    host.on("request", lambda request: urls.append(request.url))
+    game = create_by_hand(host, server, players, options)
+    recorder_token = host.evaluate(TOKEN_KEPT, game)
+    codes = pairing_codes(host, server, game, players)
+    host.screenshot(path=str(ARTIFACTS / "seats-pairing-820.png"), full_page=True)
+    seats: dict[str, Seat] = {}
+    for player in players:
+        page = pair(chromium.new_context(viewport=PHONE), server, game, codes[player], problems)
+        page.on("request", lambda request: urls.append(request.url))
+        seats[player] = Seat(player, page)
+
+    tokens = {player: seat.page.evaluate(TOKEN_KEPT, game) for player, seat in seats.items()}
+    assert len(set(tokens.values())) == len(players) and recorder_token not in tokens.values()
+    return SeatedTable(server, game, host, recorder_token, seats, tokens)
+
+
 @pytest.mark.postgres
 def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server: str) -> None:
     server = pg_server
@@ -140,26 +189,11 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
     with sync_api.sync_playwright() as playwright:
         chromium = launch(playwright)
         try:
-            table = chromium.new_context(viewport=TABLET)
-            host = watched(table.new_page(), problems)
-            host.on("request", lambda request: urls.append(request.url))
-            game = create_by_hand(host, server)
-            recorder_token = host.evaluate("(g) => sessionStorage.getItem('meldbook-token:' + g)", game)
-            codes = pairing_codes(host, server, game)
-            host.screenshot(path=str(ARTIFACTS / "seats-pairing-820.png"), full_page=True)
-
-            seats: dict[str, Seat] = {}
-            for player in PLAYERS:
-                phone = chromium.new_context(viewport=PHONE)
-                page = pair(phone, server, game, codes[player], problems)
-                page.on("request", lambda request: urls.append(request.url))
-                seats[player] = Seat(player, page)
-            tokens = {p: s.page.evaluate("(g) => sessionStorage.getItem('meldbook-token:' + g)", game)
-                      for p, s in seats.items()}
-            assert len(set(tokens.values())) == 4 and recorder_token not in tokens.values()
-
-            def version() -> int:
-                return int(call(f"{server}/games/{game}", token=recorder_token)["version"])
+            table = seat_the_table(chromium, server, PLAYERS, problems, urls)
+            game, host, recorder_token, seats, tokens = (
+                table.game, table.host, table.recorder_token, table.seats, table.tokens
+            )
+            version = table.version
 
             for player in PLAYERS:
                 seats[player].act(version(), type="cut", card=CUTS[player])
@@ -247,4 +281,41 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             chromium.close()
     secrets = [recorder_token, *tokens.values()]
     assert urls and not [url for url in urls if any(secret in url for secret in secrets)]
+    assert [p for p in problems if not p.startswith(REFUSED)] == []
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_a_whole_roby_game_recorded_by_four_seats_on_their_phones(pg_server: str) -> None:
+    """A bot's 4-player game (204 moves, five hands, three players bust), its deals naming no hand, recorded action by
+    action on the acting player's own phone: hands entered by their players in some hands, cards coming out of
+    unknown hands in others, counts stated; the record ends where the bot's game ended."""
+    events = list(play_roby(2, 4).collect_events())
+    original = entered_twin(events)
+    actions = [recorded_action(move) for move in moves_of(list(original.collect_events()))]
+    players = tuple(events[0].players)
+    options = {k: v for k, v in events[0].options.items() if v is not None}
+    sync_api = browser()
+    problems: list[str] = []
+    urls: list[str] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            table = seat_the_table(chromium, pg_server, players, problems, urls, options)
+            for action in actions:
+                table.seats[action["player"]].act(table.version(), **action)
+            shown = call(f"{pg_server}/games/{table.game}", token=table.recorder_token)
+            assert shown["over"]
+            for seat in table.seats.values():
+                catch_up(seat.page, shown["version"])
+                assert seat.page.locator("#turn").text_content() == "The game is over."
+            table.seats[players[0]].page.screenshot(path=str(ARTIFACTS / "seats-game-over-375.png"), full_page=True)
+        finally:
+            chromium.close()
+    expected = original.rules.to_doc(original.state)
+    for key in ("phase", "scores", "standing", "winner", "ledger", "findings", "stated", "hand_number"):
+        assert shown["state"][key] == expected[key], key
+    secrets = [table.recorder_token, *table.tokens.values()]
+    assert not [url for url in urls if any(secret in url for secret in secrets)]
     assert [p for p in problems if not p.startswith(REFUSED)] == []

@@ -164,3 +164,17 @@ def test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_
     assert {"HandEntered", "CountStated", "CheckDeferred", "DeferredChecksMade"} <= kinds
     assert twin.state.findings == [] and twin.state.winner == original.state.winner
     assert twin.state.scores == original.state.scores and twin.state.ledger == original.state.ledger
+
+
+def test_going_out_from_a_hand_with_unknown_cards_is_a_template_with_every_part_of_going_out() -> None:
+    """A page builds its form from the template: without `discard` no form could go out with a discard."""
+    table = dealt_unnamed()
+    table.act("draw", "ann", source="stock", card="AS")
+    table.act("discard", "ann", card="2S")
+    for player in ("bob", "cy", "dee"):
+        table.act("draw", player, source="stock", card={"bob": "8S", "cy": "7S", "dee": "6S"}[player])
+        table.act("discard", player, card={"bob": "3D", "cy": "QH", "dee": "AC"}[player])
+    table.act("draw", "ann", source="stock", card="7H")
+    entry = next(e for e in table.game.legal_actions() if e["type"] == "go_out" and e["player"] == "ann")
+    assert {"melds", "lay_offs", "discard"} <= set(entry["template"])
+    assert table.act("go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["9C", "9D", "9S"], ["KC", "KD", "KS"]], discard="AS")
