@@ -177,4 +177,5 @@ def test_going_out_from_a_hand_with_unknown_cards_is_a_template_with_every_part_
     table.act("draw", "ann", source="stock", card="7H")
     entry = next(e for e in table.game.legal_actions() if e["type"] == "go_out" and e["player"] == "ann")
     assert {"melds", "lay_offs", "discard"} <= set(entry["template"])
-    assert table.act("go_out", "ann", melds=[["4H", "5H", "6H", "7H"], ["9C", "9D", "9S"], ["KC", "KD", "KS"]], discard="AS")
+    melds = [["4H", "5H", "6H", "7H"], ["9C", "9D", "9S"], ["KC", "KD", "KS"]]
+    assert table.act("go_out", "ann", melds=melds, discard="AS")
