@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bots.robins import play_robins
+from bots.twins import entered_twin
 from domain.errors import CardConflictError, MeldbookError
 from domain.game import Game
 from domain.robins.state import COUNT, DEAL, PLAY
@@ -243,3 +245,18 @@ def test_a_turn_from_an_unknown_hand_lists_templates_whose_examples_are_the_name
     listed = {e["type"]: e for e in table.game.legal_actions() if e["player"] == "ann"}
     assert {"lay_off", "exchange", "discard"} <= set(listed)
     assert listed["exchange"]["template"]["card"] == "<card>"
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals(seed: int) -> None:
+    """The bot's games dealt without naming the hands, each entered by its player (after the deal, or at the end,
+    or its count stated): every move is accepted, nothing is found, and the game ends as the original did."""
+    original, events = play_robins(seed, {"deuce_in_hand": 20} if seed % 2 else None)
+    twin = entered_twin(events)
+    stored = list(twin.collect_events())
+    kinds = {type(e).__name__ for e in stored}
+    assert {"HandEntered", "CountStated"} <= kinds and "CheckDeferred" not in kinds
+    assert twin.state.findings == [] and twin.state.winner == original.state.winner
+    assert twin.state.scores == original.state.scores
+    stated = [e for e in stored if type(e).__name__ == "PointsScored" and e.rule == "robins.scoring.stated-count"]
+    assert stated and all(e.points <= 0 for e in stated)
