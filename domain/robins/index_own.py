@@ -123,13 +123,16 @@ OWN: RuleIndex = rule_index(
             "robins.own.hands-entered-by-their-players",
             "**Hands entered by their players.** A recorded deal may name the upcard alone: each hand is then seven "
             "cards the record does not name, and each player enters his own (`enter_hand`, from his seat in a game "
-            "recorded by seats) whenever he likes during the hand, whatever the turn; play does not wait. A deal "
-            "naming one hand only, or no upcard, is refused.",
+            "recorded by seats) whenever he likes during the hand, whatever the turn; play does not wait. No other "
+            "seat, the recorder or a spectator sees an entry before the hand ends. A deal naming one hand only, or "
+            "no upcard, is refused.",
             (
                 _U + "test_a_recorded_deal_may_name_no_hand_and_each_hand_is_then_seven_unknown_cards",
                 _U + "test_a_deal_naming_one_hand_only_or_no_upcard_is_refused_and_stores_nothing",
                 _U + "test_each_player_enters_his_own_hand_at_any_time_of_the_hand_and_play_does_not_wait",
                 _U + "test_a_turn_from_an_unknown_hand_lists_templates_whose_examples_are_the_named_cards",
+                "tests/e2e/test_robins_unknown_hands.py::"
+                "test_a_seat_enters_its_own_hand_unseen_by_the_others_and_a_card_exposed_from_an_unknown_hand_is_a_finding",
             ),
         ),
         (
@@ -173,6 +176,9 @@ OWN: RuleIndex = rule_index(
             (
                 _U + "test_a_hand_nobody_entered_waits_at_the_end_and_its_entry_scores_its_deuce_as_the_option_says",
                 _U + "test_a_count_stated_for_a_hand_nobody_entered_scores_against_him_marked_as_stated",
+                _U + "test_a_stock_run_out_with_both_hands_unknown_waits_for_both_stated_or_entered",
+                "tests/e2e/test_robins_unknown_hands.py::"
+                "test_bad_entries_are_refused_and_a_count_stated_by_the_recorder_scores_against_the_hand_marked",
             ),
         ),
     ),

@@ -260,3 +260,19 @@ def test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_
     assert twin.state.scores == original.state.scores
     stated = [e for e in stored if type(e).__name__ == "PointsScored" and e.rule == "robins.scoring.stated-count"]
     assert stated and all(e.points <= 0 for e in stated)
+
+
+def test_a_stock_run_out_with_both_hands_unknown_waits_for_both_stated_or_entered() -> None:
+    table = unnamed()
+    table.turn("ann", "AS", "5S")
+    table.turn("bob", "4H", "3D")
+    table.state.stock.hidden = 0  # arrange: the stock is empty when ann's draw is due
+    ended = table.do("draw", "ann")
+    assert table.names(ended) == ["HandEnded"] and ended[0].reason == "stock-empty"
+    assert table.state.phase == COUNT and RULES.to_move(table.state) == ["ann", "bob"]
+    assert table.names(table.do("state_count", "bob", points=40)) == ["CountStated"]
+    assert RULES.to_move(table.state) == ["ann"]
+    scored = table.do("enter_hand", "ann", cards=ANN.split()[:-1])
+    points = {(e.player, e.rule): e.points for e in scored if type(e).__name__ == "PointsScored"}
+    assert points[("ann", "robins.scoring.hand")] == -(15 * 3 + 10 * 2 + 5 + 20)  # KH QH JH, 10H 9H, 2C, AS
+    assert points[("bob", "robins.scoring.stated-count")] == -40 and table.state.phase == DEAL
