@@ -7,16 +7,22 @@ shuffled draw already names it), and no action brings seeds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from domain.game import Game
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance
+from domain.robins.rules import hand_total
 from domain.roby.rules import hand_value
 
 DEALT = ("HandDealt", "HandsDealt")
+COUNTS: dict[str, Callable[[Any, list[str]], int]] = {
+    "roby": lambda state, cards: hand_value(cards),
+    "robins": lambda state, cards: hand_total(cards, state.options),
+}
+"""What the cards left in a hand count, as its player states them at the table, by variant."""
 
 
 @dataclass
@@ -74,11 +80,11 @@ def recorded_twin(events: Sequence[Any], token_hash: str = "") -> Game:
 
 
 def entered_twin(events: Sequence[Any], token_hash: str = "") -> Game:
-    """The shuffled Roby game of these events entered as a recorded game whose deals name no hand, as players
-    entering their own would: in even hands every player enters his hand right after the deal; in odd hands nobody
-    does, the cards each play names come out of the unknown ones, and once a player has gone out the first hand
-    left is scored at the count its player states (the true one) and the others are entered. The game goes on
-    exactly as the original did."""
+    """The shuffled Roby or Robins Rummy game of these events entered as a recorded game whose deals name no hand,
+    as players entering their own would: in even hands every player enters his hand right after the deal; in odd
+    hands nobody does, the cards each play names come out of the unknown ones, and once the hand has ended the
+    first hand left is scored at the count its player states (the true one) and the others are entered. The game
+    goes on exactly as the original did."""
     original = record_game(events[0], "shuffled", "", [])
     game = record_game(events[0], "recorded", token_hash, [])
     for move in moves_of(events):
@@ -101,7 +107,7 @@ def _enter_hands(game: Game, original: Game) -> None:
         for card in state.hands[player].known:
             held.remove(card)
         if index == 0:
-            points = hand_value(truth.hands[player].known)
+            points = COUNTS[game.rules.name](truth, truth.hands[player].known)
             game.record({"type": "state_count", "player": player, "points": points}, NoChance())
         else:
             game.record({"type": "enter_hand", "player": player, "cards": held}, NoChance())

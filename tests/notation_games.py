@@ -48,7 +48,8 @@ PLAY: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins,
 
 def bot_events(variant: str, seed: int, deal_mode: str, whole: bool = False) -> list[Any]:
     """The events of a bot game of a variant, shuffled as the bot played it or its recorded twin (a Roby game
-    whole, or its first ROBY_MOVES moves); `entered`: a Roby twin dealt without hands, which its players enter."""
+    whole, or its first ROBY_MOVES moves); `entered`: a Roby or Robins Rummy twin dealt without hands, which its
+    players enter."""
     events = _roby(seed, whole) if variant == "roby" else PLAY[variant](seed)
     if deal_mode == "shuffled":
         return events

@@ -13,7 +13,7 @@ from domain.robins.index_rulings import RULINGS
 from domain.robins.index_seed import SEED
 from domain.robins.index_views import VIEWS
 from domain.robins.problems import PROBLEMS
-from domain.robins.settle import HAND_RULE, TABLE_RULE
+from domain.robins.settle import HAND_RULE, STATED_RULE, TABLE_RULE
 from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
 
 LEDGER_RULES: tuple[Rule, ...] = (
@@ -23,6 +23,12 @@ LEDGER_RULES: tuple[Rule, ...] = (
         "seed",
     ),
     Rule(HAND_RULE, "At the end of a hand each player loses the points of the cards left in his hand.", "seed"),
+    Rule(
+        STATED_RULE,
+        "A hand nobody entered may lose, at the end of the hand, the count its player states at the table instead of "
+        "its cards; the record marks the score as stated.",
+        "meldbook",
+    ),
 )
 """The rules Robins Rummy's stored scores name."""
 

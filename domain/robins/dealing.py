@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from domain import cutting
 from domain.actions import Action
-from domain.dealt import recorded_hands_and_upcard, refuse_named_cards
+from domain.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
 from domain.errors import IllegalMoveError
 from domain.robins.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.robins.rules import HAND_SIZE, STOCK_SIZE, cut_rank, deck, is_wild
 from domain.robins.state import RobinsState
 from domain.variant import Decision
-from domain.zones import seeded_order
+from domain.zones import check_counts, seeded_order
 
 
 def open_game(decision: Decision) -> None:
@@ -36,7 +38,8 @@ def cut(decision: Decision, action: Action) -> None:
 
 
 def deal(decision: Decision, action: Action) -> None:
-    """The dealer deals seven cards each and turns up the 15th card; the non-dealer plays first."""
+    """The dealer deals seven cards each and turns up the 15th card; the non-dealer plays first (recorded: naming
+    both hands, or none, each player then entering his own)."""
     state: RobinsState = decision.state
     if action.player != state.dealer:
         raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="robins.deal.not-dealer")
@@ -44,7 +47,11 @@ def deal(decision: Decision, action: Action) -> None:
     seats = [first, action.player]
     seed = None
     stock: list[str] | None = None
-    if state.deal_mode == "shuffled":
+    unknown = None if state.deal_mode == "shuffled" else unnamed_deal(action, seats, HAND_SIZE)
+    if unknown is not None:
+        hands, upcard = {}, action.get("upcard")
+        check_counts(deck(), Counter([upcard]))
+    elif state.deal_mode == "shuffled":
         refuse_named_cards(action, ("hands", "upcard"))
         seed = decision.chance.seed()
         order = seeded_order(deck().elements(), seed)
@@ -57,4 +64,5 @@ def deal(decision: Decision, action: Action) -> None:
     decision.record(
         HandDealt, dealer=action.player, hands=hands, upcard=upcard, upcard_wild=is_wild(upcard),
         stock_size=STOCK_SIZE, stock=stock, seed=seed, first_player=first,
+        unknown=unknown or {},
     )

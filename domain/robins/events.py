@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.events import GameEvent
 from domain.robins.melds import table_order
-from domain.robins.state import DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.robins.state import COUNT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.zones import dealt_hands, dealt_stock
 
 
@@ -48,6 +48,7 @@ class HandDealt(GameEvent):
 
     TOPIC = "meldbook.robins.HandDealt"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
+    class_version = 2
     dealer: str
     hands: dict[str, list[str]]
     upcard: str
@@ -56,10 +57,20 @@ class HandDealt(GameEvent):
     stock: list[str] | None
     seed: int | None
     first_player: str
+    unknown: dict[str, int]
+    """Each player dealt a hand the record does not name, with its size (his seat enters it); `hands` names the
+    others."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A deal stored before hands could be dealt unnamed named both hands."""
+        state["unknown"] = {}
 
     def evolve(self, state: RobinsState) -> None:
         state.hand_number += 1
-        state.hands = dealt_hands(self.hands)
+        state.hands = dealt_hands(self.hands, self.unknown)
+        state.stated = {}
+        state.pending = []
         state.stock = dealt_stock(self.stock, self.stock_size)
         state.discard = [self.upcard]
         state.first_upcard_wild_in_pile = self.upcard_wild
@@ -207,6 +218,8 @@ class HandEnded(GameEvent):
         state.turn = None
         state.hand_over = True
         state.claims = []
+        if any(zone.hidden for zone in state.hands.values()):
+            state.phase = COUNT
 
 
 class PointsScored(GameEvent):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from domain.rule import RuleIndex, rule_index
 
+_U = "tests/unit/robins/test_unknown_hands.py::"
+
 OWN: RuleIndex = rule_index(
     "own",
     "meldbook",
@@ -118,12 +120,66 @@ OWN: RuleIndex = rule_index(
             ),
         ),
         (
-            "robins.own.hands-named-at-the-deal",
-            "Hands are named at the deal. A recorded deal names both hands and the upcard: a deal without hands, "
-            "which Roby accepts (each player then enters his own), is refused here, so no check ever waits for a "
-            "hand's cards and no count is stated.",
-            ("tests/unit/test_unknown_hands_elsewhere.py::"
-             "test_a_recorded_deal_without_hands_is_refused_in_the_other_variants",),
+            "robins.own.hands-entered-by-their-players",
+            "**Hands entered by their players.** A recorded deal may name the upcard alone: each hand is then seven "
+            "cards the record does not name, and each player enters his own (`enter_hand`, from his seat in a game "
+            "recorded by seats) whenever he likes during the hand, whatever the turn; play does not wait. No other "
+            "seat, the recorder or a spectator sees an entry before the hand ends. A deal naming one hand only, or "
+            "no upcard, is refused.",
+            (
+                _U + "test_a_recorded_deal_may_name_no_hand_and_each_hand_is_then_seven_unknown_cards",
+                _U + "test_a_deal_naming_one_hand_only_or_no_upcard_is_refused_and_stores_nothing",
+                _U + "test_each_player_enters_his_own_hand_at_any_time_of_the_hand_and_play_does_not_wait",
+                _U + "test_a_turn_from_an_unknown_hand_lists_templates_whose_examples_are_the_named_cards",
+                "tests/e2e/test_robins_unknown_hands.py::"
+                "test_a_seat_enters_its_own_hand_unseen_by_the_others_and_a_card_exposed_from_an_unknown_hand_is_a_finding",
+            ),
+        ),
+        (
+            "robins.own.reveals-checked",
+            "**Cards revealed by play are checked.** A card a move names out of a hand's unknown cards (a discard, "
+            "a meld and its deuces, a lay-off, the natural card of a wild exchange, going out) and every card "
+            "entered is checked against every place the record names (the hands, the discard pile, the melds, a "
+            "claimed Rummy where it was laid off): a card the deck holds no further copy of is refused "
+            "(`card-conflict`), naming both places.",
+            (
+                _U + "test_a_discard_from_an_unknown_hand_that_contradicts_the_record_is_refused_naming_both_places",
+                _U + "test_a_meld_with_a_deuce_a_lay_off_and_an_exchange_reveal_cards_checked_against_every_place",
+                _U + "test_a_rummy_discarded_from_an_unknown_hand_and_claimed_is_checked_where_it_lies",
+            ),
+        ),
+        (
+            "robins.own.checks-that-wait",
+            "**Checks that wait for a hand.** Robins' rules of play read only the cards a move names, the table and "
+            "how many cards a hand holds (the barred player keeps a card after the discards he owes; a hand emptied "
+            "has gone out), so every move from a hand nobody entered is checked when it is made. Two rules need the "
+            "hand's cards and wait for them: a card exposed from its unknown cards (`expose_card`) must be in it, "
+            "checked once the hand is known in full, the finding recorded under "
+            "`robins.irregularities.exposed-card` if it was not (history is not rewritten; a dispute may cite it); "
+            "and the count of the cards left in it at the end of the hand (a deuce counts 5 or 20 by option, a "
+            "joker 30), which waits for the hand to be entered or its count stated.",
+            (
+                _U + "test_no_rule_of_play_waits_for_a_hand_s_cards",
+                _U + "test_the_barred_player_s_going_out_is_checked_on_the_count_of_an_unknown_hand",
+                _U + "test_a_card_exposed_from_an_unknown_hand_waits_for_the_hand_and_a_hand_without_it_is_a_finding",
+                _U + "test_an_exposed_card_the_hand_held_records_no_finding_even_once_played_before_the_entry",
+                _U + "test_a_hand_nobody_entered_waits_at_the_end_and_its_entry_scores_its_deuce_as_the_option_says",
+            ),
+        ),
+        (
+            "robins.own.counting-unknown-hands",
+            "**Counting hands nobody entered.** When a hand ends (a player went out, or the stock ran out) with "
+            "cards nobody entered, it waits: those hands are entered (by their player, or the recorder for him) or "
+            "their count stated (`state_count`) before the hand scores. A stated count is what the cards left "
+            "count, at least 5 and at most 30 a card the record does not name, plus the cards it names; it scores "
+            "against its player under `robins.scoring.stated-count`, marked as stated.",
+            (
+                _U + "test_a_hand_nobody_entered_waits_at_the_end_and_its_entry_scores_its_deuce_as_the_option_says",
+                _U + "test_a_count_stated_for_a_hand_nobody_entered_scores_against_him_marked_as_stated",
+                _U + "test_a_stock_run_out_with_both_hands_unknown_waits_for_both_stated_or_entered",
+                "tests/e2e/test_robins_unknown_hands.py::"
+                "test_bad_entries_are_refused_and_a_count_stated_by_the_recorder_scores_against_the_hand_marked",
+            ),
         ),
     ),
 )

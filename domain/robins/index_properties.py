@@ -24,6 +24,19 @@ PROPERTIES: RuleIndex = rule_index(
             ),
         ),
         (
+            "robins.properties.entered-hands-play-out",
+            "A bot game dealt again without naming the hands, each entered by its player (right after the deal in "
+            "even hands; in odd hands only the cards play names, then at the end one hand stated at its true count "
+            "and the other entered), accepts every move, finds nothing, and ends with the original's scores and "
+            "winner; re-executing it stores the same events.",
+            (
+                "tests/unit/robins/test_unknown_hands.py::"
+                "test_bot_games_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals",
+                "tests/unit/test_reexecution.py::"
+                "test_re_executing_a_robins_game_whose_hands_its_players_entered_stores_the_same_events",
+            ),
+        ),
+        (
             "robins.properties.same-over-hundreds-games-m",
             "The same, over hundreds of games (`-m slow`).",
             (

@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from domain.cards import Card
 from domain.cutting import cut_example
-from domain.listing import Body, Candidate, card_list, list_actions
+from domain.listing import Body, Candidate, card_list, list_actions, list_actions_of
 from domain.robins.candidates import meld_examples
+from domain.robins.entering import LEAST_A_CARD, MOST_A_CARD
 from domain.robins.melds import lay_off_choices
-from domain.robins.rules import HAND_SIZE, cut_rank, deck, is_wild
-from domain.robins.state import CUT, DEAL, PLAY, RobinsState, TableMeld
+from domain.robins.rules import HAND_SIZE, cut_rank, deck, hand_total, is_wild
+from domain.robins.state import COUNT, CUT, DEAL, PLAY, RobinsState, TableMeld
 from domain.robins.turn import named_cards
+from domain.unknown import entry_template, stated_template, unknown_players
 
 if TYPE_CHECKING:
     from domain.robins.variant import Robins
@@ -29,12 +31,52 @@ TEMPLATES: dict[str, Body] = {
 }
 
 
+BARE = ("deal", "cut", "draw", "enter_hand", "state_count")
+"""The kinds whose template is listed even without a legal example."""
+BARE_UNKNOWN = (*BARE, "discard", "meld", "lay_off", "exchange")
+"""With a hand nobody entered yet, its table plays and discards too: their cards may be unknown ones."""
+UNNAMED = "a card of the hand (one the record does not name yet is checked against every place)"
+
+
 def actions(variant: Robins, state: RobinsState, version: int) -> list[Body]:
-    """Every kind of action open to the player(s) to act."""
-    return list_actions(variant, state, version, _full_candidates, bare_templates=("deal", "cut", "draw"))
+    """Every kind of action open to the player(s) to act, and the entries of hands nobody entered yet (open during
+    play to their players whatever the turn)."""
+    unknown = state.phase == PLAY and state.turn is not None and state.hands[state.turn].hidden
+    listed = list_actions(variant, state, version, _full_candidates, bare_templates=BARE_UNKNOWN if unknown else BARE)
+    if state.phase == PLAY:
+        waiting = [p for p in unknown_players(state.hands, state.hands) if p != state.turn]
+        listed += list_actions_of(variant, state, version, waiting, _entry, bare_templates=BARE)
+    return listed
+
+
+def _entry(state: RobinsState, player: str) -> list[Candidate]:
+    """The entry of a hand nobody entered: its example names cards no public place holds (the discard pile, the
+    melds), so that it tells nothing of the other hand."""
+    zone = state.hands[player]
+    public = Counter([*state.discard, *(c for m in state.melds for c in m.cards), *zone.known])
+    example = sorted((deck() - public).elements(), key=Card.parse)[: zone.hidden]
+    return [("enter_hand", [{"type": "enter_hand", "player": player, "cards": example}], entry_template(player, zone))]
+
+
+def _count(state: RobinsState, player: str) -> list[Candidate]:
+    zone = state.hands[player]
+    named = hand_total(zone.known, state.options)
+    least, most = named + LEAST_A_CARD * zone.hidden, named + MOST_A_CARD * zone.hidden
+    template = {**stated_template(player, zone, MOST_A_CARD), "bounds": {"points": [least, most]}}
+    template["constraints"] = (f"points: what {player}'s {zone.size} cards count, as stated at the table, "
+                               f"{least} to {most} ({LEAST_A_CARD} to {MOST_A_CARD} a card the record does not name)")
+    stated = {"type": "state_count", "player": player, "points": least}
+    return [*_entry(state, player), ("state_count", [stated], template)]
 
 
 def _full_candidates(state: RobinsState, player: str) -> list[Candidate]:
+    if state.phase == COUNT:
+        return _count(state, player)
+    entry = _entry(state, player) if state.phase == PLAY and state.hands[player].hidden else []
+    return [*_own_candidates(state, player), *entry]
+
+
+def _own_candidates(state: RobinsState, player: str) -> list[Candidate]:
     return [
         (kind, [{"type": kind, "player": player, **b} for b in bodies],
          None if template is None else {**template, "body": {"type": kind, "player": player, **template["body"]}})
@@ -55,6 +97,8 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
         return []
     if not state.drawn:
         return [_claims(state, player), _draw(state)]
+    if state.hands[player].hidden:
+        return _turn_unknown(state, player)
     hand = state.hands[player].known
     discards = ("discard", [{"card": c} for c in sorted(set(hand))], None)
     if state.discarded:
@@ -69,6 +113,33 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
         ("pick_up", _pickups(state, hand), {**TEMPLATES["pick_up"], **reachable}),
         ("meld", meld_examples(hand), {**TEMPLATES["meld"], **in_hand}),
         ("lay_off", lay_offs, {**TEMPLATES["lay_off"], **in_hand}),
+        discards,
+    ]
+
+
+def _turn_unknown(state: RobinsState, player: str) -> list[Candidate]:
+    """A turn from a hand with cards the record does not name: templates, with the named cards' bodies as examples
+    (the table plays and the pickup's use are checked when their cards are named)."""
+    hand = state.hands[player].known
+    unseen = (deck() - Counter(named_cards(state).known)).elements()
+    cards = {"allowed_cards": card_list([*hand, *unseen]), "unseen": True}
+    discard: Body = {"body": {"card": "<card>"}, "constraints": f"card: {UNNAMED}", **cards}
+    discards = ("discard", [{"card": c} for c in sorted(set(hand))], discard)
+    if state.discarded:
+        return [discards]
+    lay_offs = [b for c in sorted(set(hand)) for m in state.melds for b in _lay_offs(m, c)]
+    exchange: Body = {"body": {"meld": 0, "card": "<card>"},
+                      "constraints": f"meld: a meld holding a wild; card: the natural card the wild stands for, "
+                      f"{UNNAMED}", **cards}
+    exchanges = [{"meld": m.id, "card": s} for m in state.melds for c, s in zip(m.cards, m.stands_for, strict=True)
+                 if is_wild(c) and s in hand and not is_wild(s)]
+    table_wild = any(is_wild(c) for m in state.melds for c in m.cards)
+    return [
+        *([("exchange", exchanges, exchange)] if table_wild else []),
+        ("pick_up", _pickups(state, hand), {**TEMPLATES["pick_up"], **cards}),
+        ("meld", meld_examples(hand), {**TEMPLATES["meld"], "constraints": f"cards: a meld, each {UNNAMED}; "
+                                       + TEMPLATES["meld"]["constraints"].split("; ", 1)[1], **cards}),
+        *([("lay_off", lay_offs, {**TEMPLATES["lay_off"], **cards})] if state.melds else []),
         discards,
     ]
 
@@ -122,7 +193,8 @@ def _deal(state: RobinsState, player: str) -> Candidate:
     example = {"hands": {p: cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i, p in enumerate(seats)},
                "upcard": cards[2 * HAND_SIZE]}
     template = {"body": {"hands": {p: ["<card>"] * HAND_SIZE for p in seats}, "upcard": "<card>"},
-                "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}; upcard: the "
-                "15th card, turned up; no card more often than the deck holds",
+                "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}, or no hands at "
+                "all (each player then enters his own: enter_hand); upcard: the 15th card, turned up; no card more "
+                "often than the deck holds",
                 "allowed_cards": card_list((deck() - Counter(named_cards(state).known)).elements()), "unseen": True}
-    return ("deal", [example], template)
+    return ("deal", [example, {"upcard": example["upcard"]}], template)

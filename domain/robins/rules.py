@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.cards import JOKER, Card, packs
 from domain.robins.state import RobinsState
+from domain.unknown import hand_place
 
 HAND_SIZE = 7
 DECK_SIZE = 54
@@ -55,6 +56,14 @@ def hands_shown(state: RobinsState) -> bool:
     """Whether the table has seen both hands: at the end of a hand each player lays down the cards left in his
     hand, which count against him ("Any cards left in your hand at the end of that hand is counted as negative")."""
     return state.hand_over
+
+
+def card_places(state: RobinsState) -> dict[str, list[str]]:
+    """The named cards of every place of the hand, by place id (domain/unknown.py): hands, stock, pile, melds."""
+    places = {hand_place(p): zone.known for p, zone in state.hands.items()}
+    places.update({"stock": state.stock.known, "discard": state.discard})
+    places.update({f"meld:{meld.id}": meld.cards for meld in state.melds})
+    return places
 
 
 def cut_rank(code: str) -> int:

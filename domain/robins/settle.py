@@ -4,23 +4,47 @@ from __future__ import annotations
 
 from domain.robins.events import DealerChosen, GameWon, HandEnded, PointsScored
 from domain.robins.rules import TARGET, hand_total, table_points
-from domain.robins.state import RobinsState
+from domain.robins.state import COUNT, RobinsState
+from domain.unknown import unknown_players
 from domain.variant import Decision
 
 TABLE_RULE = "robins.scoring.table"
 HAND_RULE = "robins.scoring.hand"
+STATED_RULE = "robins.scoring.stated-count"
+"""The rule of a hand's points stated at the table instead of counted from the cards shown."""
 
 
 def went_out(decision: Decision, player: str) -> None:
     """The player's hand is empty: the hand is over."""
     decision.record(HandEnded, reason="went-out", player=player)
-    _score(decision)
+    _score_when_counted(decision)
 
 
 def stock_ran_out(decision: Decision) -> None:
     """The stock was empty when a draw was due: the hand is over."""
     decision.record(HandEnded, reason="stock-empty", player=None)
-    _score(decision)
+    _score_when_counted(decision)
+
+
+def uncounted(state: RobinsState) -> list[str]:
+    """The players whose hands wait, at the count stage, to be entered or their counts stated."""
+    if state.phase != COUNT:
+        return []
+    return [p for p in unknown_players(state.hands, state.hands) if p not in state.stated]
+
+
+def counted(decision: Decision) -> None:
+    """Once every hand nobody entered is entered or its count stated, the hand scores."""
+    state: RobinsState = decision.state
+    if state.phase == COUNT and not uncounted(state):
+        _score(decision)
+
+
+def _score_when_counted(decision: Decision) -> None:
+    """A hand with cards nobody entered waits (the count stage) until it is entered or its count stated."""
+    state: RobinsState = decision.state
+    if state.phase != COUNT:
+        _score(decision)
 
 
 def table_score(state: RobinsState, player: str) -> int:
@@ -39,8 +63,11 @@ def _score(decision: Decision) -> None:
     cause = decision.last_version
     for player in state.players:
         decision.record(PointsScored, player=player, points=table_score(state, player), rule=TABLE_RULE, cause=cause)
-        points = -hand_total(state.hands[player].known, state.options)
-        decision.record(PointsScored, player=player, points=points, rule=HAND_RULE, cause=cause)
+        if player in state.stated:
+            points, rule = -state.stated[player], STATED_RULE
+        else:
+            points, rule = -hand_total(state.hands[player].known, state.options), HAND_RULE
+        decision.record(PointsScored, player=player, points=points, rule=rule, cause=cause)
     best = max(state.scores.values())
     leaders = [p for p in state.players if state.scores[p] == best]
     if best >= TARGET and len(leaders) == 1:

@@ -7,7 +7,8 @@ from typing import Any
 
 from domain.zones import Zone
 
-CUT, DEAL, PLAY, OVER = "cut", "deal", "play", "over"
+CUT, DEAL, PLAY, COUNT, OVER = "cut", "deal", "play", "count", "over"
+"""COUNT: the hand has ended and hands nobody entered wait to be entered or their counts stated before it scores."""
 
 
 @dataclass
@@ -60,11 +61,17 @@ class RobinsState:
     exposed: list[dict[str, str]] = field(default_factory=list)
     """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
     abandoned: bool = False
+    stated: dict[str, int] = field(default_factory=dict)
+    """This hand's counts stated instead of cards shown, by player (domain/unknown.py)."""
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    """This hand's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
 
     def void_deal(self) -> None:
         """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""
         self.hands, self.stock, self.discard, self.melds, self.claims = {}, Zone(secret=True), [], [], []
-        self.first_upcard_wild_in_pile, self.exposed = False, []
+        self.first_upcard_wild_in_pile, self.exposed, self.stated, self.pending = False, [], {}, []
         self.turn, self.drawn, self.picked, self.tabled, self.barred, self.discarded = None, False, 0, False, False, 0
         self.phase = DEAL
 

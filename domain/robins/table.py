@@ -6,10 +6,12 @@ from collections.abc import Sequence
 
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
 from domain.robins import settle
+from domain.robins.checks import make_checks
 from domain.robins.events import CardLaidOff, MeldLaid, WildExchanged
 from domain.robins.melds import CLOSED, build, lay_off_choices
-from domain.robins.rules import is_wild
+from domain.robins.rules import card_places, deck, is_wild
 from domain.robins.state import RobinsState
+from domain.unknown import hand_place, take
 from domain.variant import Decision
 
 NO_GOING_OUT = "robins.upcard-wild.no-going-out"
@@ -32,12 +34,16 @@ def verify_table_time(state: RobinsState, player: str) -> None:
 
 
 def verify_held(state: RobinsState, player: str, cards: Sequence[str]) -> None:
-    """Refuse cards the player does not hold."""
-    rest = list(state.hands[player].known)
-    for card in cards:
-        if card not in rest:
-            raise IllegalMoveError(f"{player} does not hold {' '.join(cards)}", code="robins.not-held")
-        rest.remove(card)
+    """Refuse cards the player does not hold. A card his hand does not name comes out of its unknown cards (a
+    hand nobody entered yet), checked against every place the record names (domain/unknown.py)."""
+    take(
+        state.hands[player],
+        cards,
+        deck(),
+        card_places(state),
+        hand_place(player),
+        lambda: IllegalMoveError(f"{player} does not hold {' '.join(cards)}", code="robins.not-held"),
+    )
 
 
 def stands_for(state: RobinsState, meld_id: int, card: str, declare: Sequence[str] | None) -> str:
@@ -118,7 +124,7 @@ def check_can_end(decision: Decision, player: str) -> None:
     A player barred from going out needs a card left after the discards he still owes.
     """
     state: RobinsState = decision.state
-    held = len(state.hands[player].known)
+    held = state.hands[player].size
     still_owed = state.discards_owed - state.discarded
     if state.barred and held < still_owed + 1:
         raise IllegalMoveError(
@@ -126,5 +132,6 @@ def check_can_end(decision: Decision, player: str) -> None:
             f"leave him {held} card(s) for {still_owed} discard(s) and a card to keep",
             code=NO_GOING_OUT,
         )
+    make_checks(decision)
     if held == 0:
         settle.went_out(decision, player)

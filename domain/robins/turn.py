@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.robins import settle, table
+from domain.robins.checks import make_checks
 from domain.robins.events import CardDiscarded, DiscardPileTaken, RummyClaimed, StockCardDrawn
 from domain.robins.melds import lay_off_choices
 from domain.robins.rules import deck
@@ -109,15 +110,16 @@ def discard(decision: Decision, player: str, card: str) -> None:
     if not state.drawn:
         raise IllegalMoveError(f"{player} must draw from the stock first", code="robins.draw-first")
     table.verify_held(state, player, [card])
-    hand = state.hands[player].known
-    if len(hand) == 1 and state.barred:
+    held = state.hands[player].size
+    if held == 1 and state.barred:
         raise IllegalMoveError(
             f"{player} took the first upcard while it was wild and may not go out this turn", code=table.NO_GOING_OUT
         )
     rummy = any(lay_off_choices(m.kind, m.cards, m.stands_for, card) for m in state.melds)
-    last = len(hand) == 1
+    last = held == 1
     ends_turn = not last and state.discarded + 1 >= state.discards_owed
     following = state.opponent(player) if ends_turn else None
     decision.record(CardDiscarded, player=player, card=card, rummy=rummy, next_player=following)
+    make_checks(decision)
     if last:
         settle.went_out(decision, player)

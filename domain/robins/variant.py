@@ -11,12 +11,26 @@ from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
-from domain.robins import catalogue, dealing, events, irregular, legacy, legal, night, table, turn, words
+from domain.robins import (
+    catalogue,
+    dealing,
+    entering,
+    events,
+    irregular,
+    legacy,
+    legal,
+    night,
+    settle,
+    table,
+    turn,
+    words,
+)
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import hands_shown
-from domain.robins.state import CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.robins.state import COUNT, CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.text import normal_name
+from domain.unknown import ENTER_HAND, STATE_COUNT
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
@@ -35,7 +49,9 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
         "lay_off": lambda d, a: table.lay_off(d, a.player, a.get("card"), a.get("meld"), a.get("declare")),
         "exchange": lambda d, a: table.exchange(d, a.player, a.get("meld"), a.get("card")),
         "discard": lambda d, a: turn.discard(d, a.player, a.get("card")),
+        "enter_hand": entering.enter_hand,
     },
+    COUNT: {"enter_hand": entering.enter_hand, "state_count": entering.state_count},
     OVER: {},
 }
 
@@ -87,7 +103,7 @@ class Robins(Variant):
                 "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
             ),
             ActionKind(
-                "deal", "deal the hand (recorded: both hands and the upcard)",
+                "deal", "deal the hand (recorded: the upcard, and both hands or none: then each player enters his own)",
                 (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
             ),
             ActionKind(
@@ -108,6 +124,8 @@ class Robins(Variant):
             ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
                        (MELD_ID, Param("card", "card"))),
             ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
+            ENTER_HAND,
+            STATE_COUNT,
             irregular_kinds.MISDEAL,
             irregular_kinds.EXPOSE_CARD,
             irregular_kinds.DRAW_OUT_OF_TURN,
@@ -160,6 +178,7 @@ class Robins(Variant):
         """The whole state, with the discards still owed this turn; each hand is its player's, shown by the rule."""
         doc: dict[str, Any] = to_doc(state)
         doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
+        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
         doc["discards_owed"] = state.discards_owed - state.discarded if state.turn and state.drawn else 0
         return doc
 
@@ -171,7 +190,13 @@ class Robins(Variant):
             return [state.dealer] if state.dealer else []
         if state.phase == PLAY:
             return [state.turn] if state.turn else []
+        if state.phase == COUNT:
+            return settle.uncounted(state)
         return []
+
+    def recorder_too(self, state: RobinsState, action_type: str) -> bool:
+        """At the count stage the recorder may enter a hand nobody entered, or state its count, for its player."""
+        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
 
     def is_over(self, state: RobinsState) -> bool:
         """The game is over once it has a winner."""

@@ -87,6 +87,15 @@ def test_every_version_of_a_roby_game_dealt_without_hands_reads_both_ways_and_pa
     assert walked > 100
 
 
+def test_every_version_of_a_robins_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    """Robins Rummy dealt without naming the hands, entered by the players (during the hand, or once it is over)
+    or stated: no view shows a hand's entry to any seat but its own before the hand ends."""
+    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_twin(GAMES["robins"][1](), token))
+    assert walked > 100
+
+
 def test_every_version_of_a_recorded_game_reads_both_ways_on_each_store(
     shared_app: Flask, shared_client: FlaskClient
 ) -> None:

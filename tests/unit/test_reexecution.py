@@ -76,6 +76,15 @@ def test_re_executing_a_roby_game_whose_hands_its_players_entered_stores_the_sam
     check_reexecution(events)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
+def test_re_executing_a_robins_game_whose_hands_its_players_entered_stores_the_same_events(seed: int) -> None:
+    """Robins Rummy's entries and stated counts are recorded again as they were."""
+    events = entered_twin(PLAYERS["robins"](seed)).collect_events()
+    assert {"HandEntered", "CountStated"} <= {type(e).__name__ for e in events}
+    check_envelopes(events)
+    check_reexecution(events)
+
+
 def test_a_shuffled_move_stores_what_the_service_filled_in() -> None:
     game = Game.set_up("roby", ["ann", "bob"], {"buy_in": 0}, "shuffled", "", SeededChance(5))
     game.record({"type": "cut", "player": "ann"}, SeededChance(6))

@@ -1,5 +1,6 @@
-"""Robins Rummy and Royal Rummy deals still name every hand: a recorded deal without hands is refused, naming the
-field, and stores nothing (Roby alone deals hands its players enter: tests/unit/roby/test_unknown_hands.py)."""
+"""Royal Rummy deals still name every hand: a recorded deal without hands is refused, naming the field, and stores
+nothing (Roby and Robins Rummy deal hands their players enter: tests/unit/roby/test_unknown_hands.py,
+tests/unit/robins/test_unknown_hands.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from domain.errors import InvalidActionError
 from domain.game import Game
 from domain.reexecution import NoChance
 
-PLAYERS = {"robins": ["ann", "bob"], "royal": ["ann", "bob", "cy"]}
+PLAYERS = {"royal": ["ann", "bob", "cy"]}
 
 
 @pytest.mark.parametrize("variant", sorted(PLAYERS))
@@ -20,9 +21,7 @@ def test_a_recorded_deal_without_hands_is_refused_in_the_other_variants(variant:
         game.record(concrete_bodies(game.legal_actions()[0])[0], NoChance())
     deal = next(entry for entry in game.legal_actions() if entry["type"] == "deal")
     version = game.version
-    body = {"type": "deal", "player": deal["player"], "upcard": "QD"} if variant == "robins" else {
-        "type": "deal", "player": deal["player"]
-    }
+    body = {"type": "deal", "player": deal["player"]}
     with pytest.raises(InvalidActionError) as refused:
         game.record(body, NoChance())
     assert refused.value.field == "hands" and game.version == version

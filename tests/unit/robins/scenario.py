@@ -15,13 +15,15 @@ RULES = Robins()
 
 
 class Table:
-    """A recorded game between ann and bob, dealt by `dealer` (so the other plays first)."""
+    """A recorded game between ann and bob, dealt by `dealer` (so the other plays first); with both hands empty
+    ("") the deal names the upcard alone and each player enters his own hand."""
 
     def __init__(self, ann: str, bob: str, upcard: str, dealer: str = "bob", **options: Any) -> None:
         self.game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": dealer, **options}, "recorded", "",
                                 Chance())
         self.events: list[Any] = list(self.game.collect_events())
-        self.do("deal", dealer, hands={"ann": ann.split(), "bob": bob.split()}, upcard=upcard)
+        hands = {"hands": {"ann": ann.split(), "bob": bob.split()}} if ann or bob else {}
+        self.do("deal", dealer, upcard=upcard, **hands)
 
     @property
     def state(self) -> Any:

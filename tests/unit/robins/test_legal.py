@@ -72,19 +72,22 @@ def test_a_recorded_cut_lists_a_template_with_an_uncut_card_as_its_example() -> 
 
 
 def test_a_recorded_deal_lists_seven_cards_for_each_player_and_the_upcard() -> None:
-    """The dealer enters both hands as dealt, the non-dealer's first, and the 15th card turned up."""
+    """The dealer enters both hands as dealt, the non-dealer's first, and the 15th card turned up; or the upcard
+    alone, each player then entering his own hand."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "bob"}, "recorded", "", Chance())
     version = game.version
     assert plain(game.legal_actions()) == [{
         "type": "deal", "player": "bob",
         "template": {"type": "deal", "player": "bob", "hands": {"ann": ["<card>"] * 7, "bob": ["<card>"] * 7},
                      "upcard": "<card>", "expected_version": version},
-        "constraints": "hands: the 7 cards dealt to each of ann, bob; upcard: the 15th card, turned up; no card more "
-                       "often than the deck holds",
+        "constraints": "hands: the 7 cards dealt to each of ann, bob, or no hands at all (each player then enters "
+                       "his own: enter_hand); upcard: the 15th card, turned up; no card more often than the deck "
+                       "holds",
         "examples": [{"type": "deal", "player": "bob",
                       "hands": {"ann": ["JK", "JK", "AC", "AD", "AH", "AS", "2C"],
                                 "bob": ["2D", "2H", "2S", "3C", "3D", "3H", "3S"]},
-                      "upcard": "4C", "expected_version": version}],
+                      "upcard": "4C", "expected_version": version},
+                     {"type": "deal", "player": "bob", "upcard": "4C", "expected_version": version}],
     }]
 
 
