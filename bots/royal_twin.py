@@ -48,7 +48,7 @@ def _before(game: Game, original: Game, action: dict[str, Any], truth: dict[str,
                 _enter(game, player, truth)
     if state.phase == "rummy" and action["type"] in ("play", "pass"):
         leads = original.state.rummy.lead is not None
-        while state.phase == "rummy" and (state.rummy.turn != action["player"] or leads != (state.rummy.lead is not None)):
+        while state.phase == "rummy" and (state.rummy.turn, state.rummy.lead is not None) != (action["player"], leads):
             game.record({"type": "pass", "player": state.rummy.turn}, NoChance())
 
 

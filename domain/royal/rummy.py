@@ -23,6 +23,7 @@ from domain.royal.rules import (
     may_hold_colour,
     next_card,
     order,
+    unnamed,
 )
 from domain.royal.state import COUNT, RoyalState
 from domain.unknown import defer, hand_place, make_deferred_checks, take
@@ -90,15 +91,23 @@ def _verify_unknown_lead(player: str, card: str, lowest: list[str], lead: str, a
         raise IllegalMoveError(f"{player} leads his lowest {lead} card: {' or '.join(lowest)}", code=LOWEST)
 
 
+def _may_hold_lower(state: RoyalState, player: str, card: str, lead: str) -> bool:
+    """Whether the player's unknown cards may hold a card of the lead's colour lower than the one he led."""
+    aces = state.options["aces"]
+    lower = [c for c in unnamed(state) if colour(c) == lead and order(c, aces) < order(card, aces)]
+    return bool(state.hands[player].hidden and lower)
+
+
 def play(decision: Decision, action: Action) -> None:
     """Play the lead or the next card, perhaps with further consecutive cards; pay cards collect their spaces.
 
-    A lead from a hand with unknown cards waits for the hand to be known to check that it was the lowest."""
+    A lead from a hand with unknown cards, which may hold a lower card of the colour, waits for the hand to be known
+    to check that it was the lowest."""
     state: RoyalState = decision.state
     player, cards = action.player, action.get("cards")
     verify_play(state, player, cards)
     zone, rummy = state.hands[player], state.rummy
-    if rummy.lead is not None and zone.hidden:
+    if rummy.lead is not None and _may_hold_lower(state, player, cards[0], rummy.lead):
         context = {"colour": rummy.lead, "card": cards[0], "aces": state.options["aces"]}
         defer(decision, player, LOWEST, zone.known, context)
     decision.record(CardsPlayed, player=player, cards=cards, next_player=state.left_of(player)[0])

@@ -1,5 +1,6 @@
-"""Robins Rummy and Royal Rummy deals still name every hand: a recorded deal without hands is refused, naming the
-field, and stores nothing (Roby alone deals hands its players enter: tests/unit/roby/test_unknown_hands.py)."""
+"""Robins Rummy deals still name every hand: a recorded deal without hands is refused, naming the field, and stores
+nothing (Roby and Royal Rummy deal hands their players enter: tests/unit/roby/test_unknown_hands.py,
+tests/unit/royal/test_unknown_hands.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from domain.errors import InvalidActionError
 from domain.game import Game
 from domain.reexecution import NoChance
 
-PLAYERS = {"robins": ["ann", "bob"], "royal": ["ann", "bob", "cy"]}
+PLAYERS = {"robins": ["ann", "bob"]}
 
 
 @pytest.mark.parametrize("variant", sorted(PLAYERS))
