@@ -72,6 +72,13 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     OVER: {},
 }
 _ACE = Param("ace", "text", choices=SUITS, description="the suit of the corner ace")
+STATE_CARDS = ActionKind(
+    STATE_COUNT.type,
+    "at the end of the rummy hand, leave a hand nobody entered unshown at its number of cards, as stated (marked "
+    "as stated)",
+    (Param("points", "int", description="the number of cards the hand holds, as stated (the record's count)"),),
+)
+"""Royal Rummy's stated count: the chips paid at the end are per card held, so a count is a number of cards."""
 _AMOUNT = (Param("amount", "int", description="whole chips"),)
 
 
@@ -155,7 +162,7 @@ class RoyalRummy(Variant):
                 table=True,
             ),
             ENTER_HAND,
-            STATE_COUNT,
+            STATE_CARDS,
             irregular_kinds.MISDEAL,
             irregular_kinds.EXPOSE_CARD,
             irregular_kinds.ABANDON,
