@@ -66,7 +66,7 @@ class DealStarted(GameEvent):
         state.bidders, state.high_bid, state.high_bidder = [], 0, None
         state.covering, state.open_ace = [], None
         state.exposed, state.ace_paid = [], False
-        state.aces_due, state.pending, state.stated = [], [], {}
+        state.aces_due, state.pending, state.stated, state.dealt_unnamed = [], [], {}, False
         state.phase = ACE_BET if state.options["ace_betting"] else DEAL
 
 
@@ -150,6 +150,7 @@ class HandsDealt(GameEvent):
     def evolve(self, state: RoyalState) -> None:
         state.hands = dealt_hands(self.hands, self.unknown)
         state.aces_due = sorted(state.ace_bets) if self.unknown else []
+        state.dealt_unnamed = bool(self.unknown)
         if self.dummy is None:
             state.dummy = Zone(hidden=self.dummy_size, secret=True)
         else:

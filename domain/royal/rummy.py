@@ -155,7 +155,7 @@ def _pass_on_lead(decision: Decision, player: str, lead: str) -> None:
     """A player whose hand the record does not name passes on a lead, holding no card of its colour: the lead goes
     left to the next player who may hold one; with none left, the hand is blocked."""
     state: RoyalState = decision.state
-    defer(decision, player, MUST_LEAD, state.hands[player].known, {"colour": lead})
+    defer(decision, player, MUST_LEAD, state.hands[player].known, {"colour": lead, "aces": state.options["aces"]})
     following = state.left_of(player)[0]
     leader = first_with(state, following, lead, skip=[*state.rummy.lead_passes, player])
     decision.record(Passed, player=player, next_player=leader or following)
@@ -223,11 +223,12 @@ def _must_play_finding(player: str, hand: list[str], context: Mapping[str, Any])
 
 
 def _must_lead_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
-    lead = str(context["colour"])
-    held = sorted(c for c in hand if colour(c) == lead)
+    """Names one card of the colour held, the lowest: the finding shows the table no more of the hand."""
+    lead, aces = str(context["colour"]), str(context.get("aces", "high"))
+    held = lowest_of(hand, lead, aces)
     if not held:
         return None
-    return MUST_LEAD, f"{player} passed on the {lead} lead while holding {' '.join(held)} ({MUST_LEAD})"
+    return MUST_LEAD, f"{player} passed on the {lead} lead while holding {held[0]}, a {lead} card ({MUST_LEAD})"
 
 
 CHECKS = {LOWEST: _lowest_finding, MUST_PLAY: _must_play_finding, MUST_LEAD: _must_lead_finding}

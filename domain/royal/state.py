@@ -81,6 +81,8 @@ class RoyalState:
     """The cards the table saw this deal that it should not have: {player, card}."""
     ace_paid: bool = False
     """Whether an ace bet was paid on this deal's hands (a misdeal can then no longer be declared)."""
+    dealt_unnamed: bool = False
+    """Whether this deal named no hand (each player enters his own): no view may then be shown an entered card."""
     aces_due: list[str] = field(default_factory=list)
     """The suits of the ace bets not judged yet: in a deal that named no hand, until the ace's holder is known."""
     pending: list[dict[str, Any]] = field(default_factory=list)
@@ -98,7 +100,7 @@ class RoyalState:
     def void_deal(self) -> None:
         """A misdeal: the cards go back and the same dealer deals again; antes and ace bets stay where they are."""
         self.hands, self.dummy, self.dead, self.exposed = {}, Zone(secret=True), Zone(secret=True), []
-        self.aces_due, self.pending, self.stated = [], [], {}
+        self.aces_due, self.pending, self.stated, self.dealt_unnamed = [], [], {}, False
         self.phase = DEAL
 
     def still_in(self) -> list[str]:
