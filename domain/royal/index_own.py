@@ -140,13 +140,16 @@ OWN: RuleIndex = rule_index(
             "does not wait for it except where a ruling below says so. Every card named out of an unknown hand (a "
             "poker hand chosen, a card played, a hand entered) is checked against every place the record knows: "
             "the live hands, the dead hand and the cards played; a card the pack holds once already placed is "
-            "refused (`card-conflict`), naming both places.",
+            "refused (`card-conflict`), naming both places. The legal actions offer such a hand templates (a poker "
+            "hand, a play) whose cards may be any the record places nowhere (`unseen`).",
             (
                 "tests/unit/royal/test_unknown_hands.py::"
                 "test_a_recorded_deal_may_name_no_hand_and_every_hand_and_the_dummy_are_then_unknown",
                 "tests/unit/royal/test_unknown_hands.py::"
                 "test_each_player_enters_his_own_hand_and_a_contradiction_is_refused_naming_both_places",
                 "tests/unit/royal/test_unknown_hands.py::test_cards_named_by_play_are_checked_against_every_place",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_hand_with_unknown_cards_is_offered_templates_whose_examples_the_rules_accept",
             ),
         ),
         (
@@ -230,6 +233,7 @@ OWN: RuleIndex = rule_index(
                 "tests/unit/royal/test_unknown_hands.py::"
                 "test_the_recorder_may_enter_or_state_for_a_player_only_at_the_end_of_the_rummy_hand",
                 "tests/unit/royal/test_unknown_hands.py::test_a_stated_count_is_refused_during_play",
+                "tests/unit/royal/test_unknown_hands.py::test_the_count_stage_offers_the_entry_and_the_records_count_of_cards",
                 "tests/unit/royal/test_unknown_hands.py::"
                 "test_bot_sessions_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals",
             ),

@@ -352,3 +352,42 @@ def test_bot_sessions_dealt_without_hands_and_entered_by_their_players_play_out_
     assert {"HandEntered", "CountStated", "CheckDeferred", "DeferredChecksMade"} <= found
     assert twin.state.findings == [] and twin.state.ended == original.state.ended
     assert twin.state.ledger == original.state.ledger
+
+
+def entry_of(game: Game, kind: str, player: str) -> dict[str, Any]:
+    """The legal-actions entry of a kind for a player."""
+    return next(e for e in game.legal_actions() if e["type"] == kind and e.get("player") == player)
+
+
+def test_a_hand_with_unknown_cards_is_offered_templates_whose_examples_the_rules_accept() -> None:
+    game = dealt_unnamed()
+    pick = entry_of(game, "poker_hand", "p1")
+    assert pick["template"]["cards"] == ["<card>"] * 5 and pick["unseen"] is True
+    assert len(pick["allowed_cards"]) == 52 and "checked against every place" in pick["constraints"]
+    assert len(pick["examples"][0]["cards"]) == 5
+    record(game, "poker_hand", "p1", cards=cards("2-6C"))
+    record(game, "enter_hand", "p2", cards=SPADES_TO_P3["p2"])
+    pick = entry_of(game, "poker_hand", "p3")
+    assert not set(pick["allowed_cards"]) & set(SPADES_TO_P3["p2"])  # p2's entered cards are placed
+    game = dealt_unnamed(poker=False)
+    play = entry_of(game, "play", "p1")
+    assert play["template"]["cards"] == ["<card>"] and play["unseen"] is True
+    assert play["examples"][0]["cards"] == ["2C"] and "the lowest black card of the hand" in play["constraints"]
+    assert ("pass", "p1") in listed(game)
+    record(game, "play", "p1", cards=cards("2-7C"))
+    follow = entry_of(game, "play", "p2")
+    assert [e["cards"] for e in follow["examples"]][:2] == [["8C"], ["8C", "9C"]]
+    assert "8C, the next card" in follow["constraints"]
+
+
+def test_the_count_stage_offers_the_entry_and_the_records_count_of_cards() -> None:
+    game = dealt_unnamed(poker=False)
+    play_with_turns_back(game, BLOCKING_PLAYS)
+    size = game.state.hands["p2"].size
+    stated = entry_of(game, "state_count", "p2")
+    assert [(e["player"], e["points"]) for e in stated["examples"]] == [("p2", size)]
+    assert stated["bounds"] == {"points": [size, size]} and f"holds by the record (dealt less played), {size}" in (
+        stated["constraints"]
+    )
+    entry = entry_of(game, "enter_hand", "p2")
+    assert entry["template"]["cards"] == ["<card>"] * size and entry["unseen"] is True
