@@ -346,12 +346,24 @@ def test_bot_sessions_dealt_without_hands_and_entered_by_their_players_play_out_
     """The bot's sessions dealt without naming the hands, each entered by its player (after the deal, when an ace
     bet needs it, or at the end of the rummy hand, or its count stated): every move is accepted, nothing is found,
     and the session ends with the chips where the original left them."""
+    found = check_entered_twin(seed)
+    assert {"HandEntered", "CountStated", "CheckDeferred", "DeferredChecksMade"} <= found
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(30))
+def test_more_bot_sessions_entered_by_their_players_play_out_as_the_originals(seed: int) -> None:
+    check_entered_twin(seed)
+
+
+def check_entered_twin(seed: int) -> set[str]:
+    """The bot's session of the seed and its twin entered by its players end alike; the twin's event types."""
     original = play_royal(seed)
     twin = entered_royal_twin(list(original.collect_events()))
-    found = {type(e).__name__ for e in twin.collect_events()}
-    assert {"HandEntered", "CountStated", "CheckDeferred", "DeferredChecksMade"} <= found
     assert twin.state.findings == [] and twin.state.ended == original.state.ended
-    assert twin.state.ledger == original.state.ledger
+    assert twin.state.ledger == original.state.ledger and twin.state.deal_number == original.state.deal_number
+    check_invariants(twin.state)
+    return {type(e).__name__ for e in twin.collect_events()}
 
 
 def entry_of(game: Game, kind: str, player: str) -> dict[str, Any]:
