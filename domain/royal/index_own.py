@@ -184,8 +184,8 @@ OWN: RuleIndex = rule_index(
             "royal.own.poker-needs-the-five-chosen",
             "**The poker hand needs only the five cards each player chooses.** A player whose hand is not entered "
             "chooses them out of his unknown cards: the choice names them in his hand (checked against every "
-            "place, and against his named cards in the rummy hand), and the showdown compares them. Nothing in the "
-            "poker hand waits for an entry.",
+            "place; in the rummy hand they are named cards of his hand, so a lead above one of them is refused), "
+            "and the showdown compares them. Nothing in the poker hand waits for an entry.",
             ("tests/unit/royal/test_unknown_hands.py::"
              "test_a_poker_hand_chosen_out_of_unknown_cards_names_them_and_the_rummy_checks_use_them",),
         ),
