@@ -12,6 +12,7 @@ from bots.robins import play_robins
 from bots.roby import moves as roby_moves
 from bots.roby import play_roby
 from bots.royal import play_royal
+from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, recorded_twin
 from domain.game import Game
 
@@ -48,13 +49,14 @@ PLAY: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins,
 
 def bot_events(variant: str, seed: int, deal_mode: str, whole: bool = False) -> list[Any]:
     """The events of a bot game of a variant, shuffled as the bot played it or its recorded twin (a Roby game
-    whole, or its first ROBY_MOVES moves); `entered`: a Roby or Robins Rummy twin dealt without hands, which its
+    whole, or its first ROBY_MOVES moves); `entered`: a twin of any variant dealt without hands, which its
     players enter."""
     events = _roby(seed, whole) if variant == "roby" else PLAY[variant](seed)
     if deal_mode == "shuffled":
         return events
     if deal_mode == "entered":
-        return list(entered_twin(events).collect_events())
+        twinned = entered_royal_twin(events) if variant == "royal" else entered_twin(events)
+        return list(twinned.collect_events())
     twin: Game = recorded_twin(events)
     return list(twin.collect_events())
 

@@ -76,6 +76,8 @@ PAGE = {
 }
 
 PROBLEM = {
+    "Bet-on ace not shown yet": "Esset det er satset på er ikke vist ennå",
+    "Not the count the record keeps": "Ikke antallet protokollen har",
     "Game discarded": "Spillet er forkastet",
     "Setup no longer open": "Oppsettet kan ikke lenger endres",
     "Pairing code not valid": "Paringskoden er ikke gyldig",

@@ -10,6 +10,7 @@ from domain.royal.events import AuctionOpened, BidMade, BidPassed, DummyDead, Du
 from domain.royal.ledger import move, stack
 from domain.royal.rules import unnamed
 from domain.royal.state import RoyalState
+from domain.unknown import unknown_players
 from domain.variant import Decision
 
 
@@ -17,11 +18,22 @@ def _verify_dealer(state: RoyalState, player: str) -> None:
     if player != state.dealer:
         raise OutOfTurnError(f"the dealer, {state.dealer}, decides about the dummy, not {player}",
                              code="royal.dummy.dealer-only")
+    if state.aces_due:
+        aces = " and ".join(f"A{suit}" for suit in state.aces_due)
+        waiting = ", ".join(unknown_players(state.hands, state.hands))
+        raise IllegalMoveError(
+            f"the ace bets are judged on the hands as dealt, before the dummy is decided: {aces} is shown first "
+            f"(its holder enters his hand; hands not entered yet: {waiting})",
+            code="royal.aces.not-shown",
+        )
 
 
 def dummy_cards(state: RoyalState) -> list[str]:
-    """The dummy's cards: known in a shuffled deal; in a recorded deal, whatever no entered hand holds."""
-    return list(state.dummy.known) if not state.dummy.hidden else unnamed(state)
+    """The dummy's cards: known in a shuffled deal; in a recorded deal, whatever no entered hand holds; none while a
+    live hand is not entered (the taker then enters the dummy as his hand)."""
+    if not state.dummy.hidden:
+        return list(state.dummy.known)
+    return [] if unknown_players(state.hands, state.hands) else unnamed(state)
 
 
 def swap(decision: Decision, action: Action) -> None:

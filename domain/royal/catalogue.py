@@ -86,6 +86,8 @@ RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
     PROBLEMS,
     {
         "royal.misdeal.ace-paid": "meldbook",
+        "royal.aces.not-shown": "meldbook",
+        "royal.count.cards-left": "meldbook",
         "royal.auction.bid-too-low": "ruling",
         "royal.auction.bid-over-stack": "ruling",
         "royal.poker.check-after-bet": "ruling",

@@ -6,11 +6,8 @@ from domain import cutting
 from domain.actions import Action
 from domain.dealt import refuse_named_cards
 from domain.errors import IllegalMoveError, InvalidActionError
-from domain.ledger import player_account
-from domain.royal import settle
-from domain.royal.board import ace_account
-from domain.royal.events import AceShown, CardCut, CutTied, HandsDealt
-from domain.royal.ledger import move
+from domain.royal import entering, settle
+from domain.royal.events import CardCut, CutTied, HandsDealt
 from domain.royal.rules import DECK, cut_rank, deal_order, hand_sizes, holder
 from domain.royal.state import RoyalState
 from domain.variant import Decision
@@ -29,27 +26,37 @@ def cut(decision: Decision, action: Action) -> None:
 
 
 def deal(decision: Decision, action: Action) -> None:
-    """The dealer deals the whole pack into a hand for each player and the dummy; ace bets are judged."""
+    """The dealer deals the whole pack into a hand for each player and the dummy; ace bets are judged (recorded:
+    naming every player's hand, or none, each player then entering his own, and the ace bets waiting for their
+    aces' holders)."""
     state: RoyalState = decision.state
     if action.player != state.dealer:
         raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="royal.deal.not-dealer")
     live = state.left_of(action.player)
     sizes = hand_sizes(len(live))
-    if state.deal_mode == "shuffled":
+    unknown: dict[str, int] = {}
+    if state.deal_mode == "recorded" and action.get("hands") is None:
+        hands, dummy, seed_used = {}, None, None
+        unknown = dict(zip(live, sizes, strict=False))
+    elif state.deal_mode == "shuffled":
         refuse_named_cards(action, ("hands",))
         seed = decision.chance.seed()
         dealt = deal_order(seeded_order(DECK.elements(), seed), len(live))
         hands, dummy, seed_used = {p: dealt[i] for i, p in enumerate(live)}, dealt[-1], seed
     else:
         hands, dummy, seed_used = _recorded_hands(action, live, sizes), None, None
-    decision.record(HandsDealt, dealer=action.player, hands=hands, dummy=dummy, dummy_size=sizes[-1], seed=seed_used)
-    _show_aces(decision)
+    decision.record(
+        HandsDealt, dealer=action.player, hands=hands, dummy=dummy, dummy_size=sizes[-1], seed=seed_used,
+        unknown=unknown,
+    )
+    if unknown:
+        return
+    for suit in sorted(state.ace_bets):
+        entering.show_ace(decision, suit, holder(state, f"A{suit}"))
 
 
 def _recorded_hands(action: Action, live: list[str], sizes: list[int]) -> dict[str, list[str]]:
     hands = action.get("hands")
-    if hands is None:
-        raise InvalidActionError("a recorded deal needs 'hands': the cards dealt to every player", field="hands")
     if set(hands) != set(live):
         raise InvalidActionError(f"hands must be given for exactly: {', '.join(live)}", field="hands")
     for player, size in zip(live, sizes, strict=False):
@@ -60,15 +67,3 @@ def _recorded_hands(action: Action, live: list[str], sizes: list[int]) -> dict[s
             )
     check_counts(DECK, named_counts([Zone(list(cards)) for cards in hands.values()]))
     return {p: list(hands[p]) for p in live}
-
-
-def _show_aces(decision: Decision) -> None:
-    """Judged on the hands as dealt: a bettor holding it wins every chip on it; an ace in the dummy wins none."""
-    state: RoyalState = decision.state
-    for suit in sorted(state.ace_bets):
-        owner = holder(state, f"A{suit}")
-        won = owner is not None and owner in state.ace_bets[suit].bettors
-        decision.record(AceShown, suit=suit, holder=owner, won=won)
-        if won and owner is not None:
-            move(decision, ace_account(suit), player_account(owner), state.ledger.balance(ace_account(suit)),
-                 "royal.aces.won")

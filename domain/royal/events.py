@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from domain.events import GameEvent
 from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
@@ -66,6 +66,7 @@ class DealStarted(GameEvent):
         state.bidders, state.high_bid, state.high_bidder = [], 0, None
         state.covering, state.open_ace = [], None
         state.exposed, state.ace_paid = [], False
+        state.aces_due, state.pending, state.stated, state.dealt_unnamed = [], [], {}, False
         state.phase = ACE_BET if state.options["ace_betting"] else DEAL
 
 
@@ -131,14 +132,25 @@ class HandsDealt(GameEvent):
 
     TOPIC = "meldbook.royal.HandsDealt"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "dummy", "seed")
+    class_version = 2
     dealer: str
     hands: dict[str, list[str]]
     dummy: list[str] | None
     dummy_size: int
     seed: int | None
+    unknown: dict[str, int]
+    """Each player dealt a hand the record does not name, with its size (his seat enters it); `hands` names the
+    others. The ace bets standing on such a deal wait to be judged until the ace's holder is known."""
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A deal stored before hands could be dealt unnamed named every hand."""
+        state["unknown"] = {}
 
     def evolve(self, state: RoyalState) -> None:
-        state.hands = dealt_hands(self.hands)
+        state.hands = dealt_hands(self.hands, self.unknown)
+        state.aces_due = sorted(state.ace_bets) if self.unknown else []
+        state.dealt_unnamed = bool(self.unknown)
         if self.dummy is None:
             state.dummy = Zone(hidden=self.dummy_size, secret=True)
         else:
@@ -155,6 +167,8 @@ class AceShown(GameEvent):
     won: bool
 
     def evolve(self, state: RoyalState) -> None:
+        if self.suit in state.aces_due:
+            state.aces_due.remove(self.suit)
         if self.won:
             del state.ace_bets[self.suit]
             state.ace_paid = True
@@ -196,7 +210,10 @@ class BidPassed(GameEvent):
 
 
 class DummyTaken(GameEvent):
-    """A player (the dealer by a swap, or the auction's winner) took the dummy: his own hand is dead."""
+    """A player (the dealer by a swap, or the auction's winner) took the dummy: his own hand is dead.
+
+    `cards` names the dummy's cards when the deal named every hand; in a deal that named none it is empty, the
+    taker's new hand is as many unknown cards (he enters it), and the dead hand keeps what his own hand named."""
 
     TOPIC = "meldbook.royal.DummyTaken"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
@@ -205,8 +222,12 @@ class DummyTaken(GameEvent):
     cards: list[str]
 
     def evolve(self, state: RoyalState) -> None:
-        state.dead = Zone(hidden=state.hands[self.player].size, secret=True)
-        state.hands[self.player] = Zone(list(self.cards), secret=True)
+        own = state.hands[self.player]
+        if self.cards:
+            state.dead = Zone(hidden=own.size, secret=True)
+        else:
+            state.dead = Zone(list(own.known), hidden=own.hidden, secret=True)
+        state.hands[self.player] = Zone(list(self.cards), hidden=state.dummy.size - len(self.cards), secret=True)
         state.dummy = Zone(secret=True)
         state.bidders = []
 

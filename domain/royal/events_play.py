@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from domain.events import GameEvent
 from domain.royal.rules import next_card
-from domain.royal.state import POKER_BET, POKER_PICK, RUMMY, Poker, RoyalState, Rummy
+from domain.royal.state import COUNT, POKER_BET, POKER_PICK, RUMMY, Poker, RoyalState, Rummy
 
 
 class PokerStarted(GameEvent):
@@ -21,7 +21,8 @@ class PokerStarted(GameEvent):
 
 
 class PokerHandChosen(GameEvent):
-    """A player chose the five cards of his poker hand (he keeps them for the rummy hand)."""
+    """A player chose the five cards of his poker hand (he keeps them for the rummy hand); chosen out of a hand the
+    record does not name, they are named in it now."""
 
     TOPIC = "meldbook.royal.PokerHandChosen"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
@@ -30,6 +31,12 @@ class PokerHandChosen(GameEvent):
 
     def evolve(self, state: RoyalState) -> None:
         state.poker.chosen[self.player] = list(self.cards)
+        zone = state.hands[self.player]
+        for card in self.cards:
+            if card not in zone.known:
+                zone.known.append(card)
+                zone.unveiled.append(card)
+                zone.hidden -= 1
 
 
 class BettingOpened(GameEvent):
@@ -119,6 +126,7 @@ class CardsPlayed(GameEvent):
         state.rummy.last_player = self.player
         state.rummy.wanted = next_card(self.cards[-1], state.options["aces"])
         state.rummy.lead = None
+        state.rummy.lead_passes = []
         state.rummy.turn = self.next_player
 
 
@@ -130,6 +138,8 @@ class Passed(GameEvent):
     next_player: str
 
     def evolve(self, state: RoyalState) -> None:
+        if state.rummy.lead is not None:
+            state.rummy.lead_passes.append(self.player)
         state.rummy.turn = self.next_player
 
 
@@ -145,6 +155,7 @@ class Stopped(GameEvent):
     def evolve(self, state: RoyalState) -> None:
         state.rummy.wanted = None
         state.rummy.lead = self.colour
+        state.rummy.lead_passes = []
         state.rummy.turn = self.leader
 
 
@@ -156,6 +167,7 @@ class HandBlocked(GameEvent):
 
     def evolve(self, state: RoyalState) -> None:
         state.rummy.turn = None
+        _count_unknown(state)
 
 
 class WentOut(GameEvent):
@@ -166,4 +178,11 @@ class WentOut(GameEvent):
 
     def evolve(self, state: RoyalState) -> None:
         state.rummy.turn = None
+        _count_unknown(state)
+
+
+def _count_unknown(state: RoyalState) -> None:
+    """At the end of the rummy hand, hands nobody entered wait to be entered or their counts stated."""
+    if any(zone.hidden for zone in state.hands.values()):
+        state.phase = COUNT
 

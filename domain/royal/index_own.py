@@ -133,12 +133,110 @@ OWN: RuleIndex = rule_index(
             ),
         ),
         (
-            "royal.own.hands-named-at-the-deal",
-            "Hands are named at the deal. A recorded deal names every player's hand: a deal without hands, which "
-            "Roby accepts (each player then enters his own), is refused here, so no check (a pass while holding t"
-            "he next card, a deuce kept, a chosen poker hand) ever waits for a hand's cards and no count is stated.",
-            ("tests/unit/test_unknown_hands_elsewhere.py::"
-             "test_a_recorded_deal_without_hands_is_refused_in_the_other_variants",),
+            "royal.own.hands-entered-by-their-players",
+            "**Hands entered by their players.** A recorded deal names every player's hand, or none: each hand is "
+            "then as many cards the record does not name, and each player enters his own (`enter_hand`, from his "
+            "seat in a game recorded by seats) whenever he likes once the deal is dealt, whatever the turn; play "
+            "does not wait for it except where a ruling below says so. Every card named out of an unknown hand (a "
+            "poker hand chosen, a card played, a hand entered) is checked against every place the record knows: "
+            "the live hands, the dead hand and the cards played; a card the pack holds once already placed is "
+            "refused (`card-conflict`), naming both places. The legal actions offer such a hand templates (a poker "
+            "hand, a play) whose cards may be any the record places nowhere (`unseen`).",
+            (
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_recorded_deal_may_name_no_hand_and_every_hand_and_the_dummy_are_then_unknown",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_each_player_enters_his_own_hand_and_a_contradiction_is_refused_naming_both_places",
+                "tests/unit/royal/test_unknown_hands.py::test_cards_named_by_play_are_checked_against_every_place",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_hand_with_unknown_cards_is_offered_templates_whose_examples_the_rules_accept",
+            ),
+        ),
+        (
+            "royal.own.dummy-entered-by-its-taker",
+            "**The dummy of a deal that named no hand** is entered by its taker alone, as his hand, once he has "
+            "taken it (by the swap or the auction); nobody enters it before, and a dummy nobody takes is never "
+            "entered (nobody may look at it). Taken once every live hand is entered, it is named as the cards no "
+            "hand holds. The dead hand keeps the cards its holder had entered, so that none of them can turn up "
+            "elsewhere.",
+            (
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_the_dummys_taker_enters_it_as_his_hand_and_the_dead_hand_keeps_what_his_own_named",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_dummy_taken_once_every_live_hand_is_entered_is_named_as_in_a_deal_that_named_them",
+            ),
+        ),
+        (
+            "royal.own.ace-bets-wait-for-the-holder",
+            "**Ace bets on a deal that named no hand** are judged on the hands as dealt as soon as the bet-on ace's "
+            "holder is known: his hand entered, or every live hand entered without it (the ace lies in the dummy). "
+            "The holder must show the ace before the dummy is decided: the dealer may neither keep his hand nor "
+            "take the dummy while an ace bet waits (`royal.aces.not-shown`), and the legal actions list only the "
+            "entries of the hands not entered. A misdeal drops the judgements waiting; the new deal waits again.",
+            (
+                "tests/unit/royal/test_unknown_hands.py::test_ace_bets_wait_for_the_aces_holder_before_the_dummy_is_decided",
+                "tests/unit/royal/test_unknown_hands.py::test_an_ace_in_the_dummy_is_judged_once_every_live_hand_is_entered",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_misdeal_drops_the_ace_bets_waiting_for_the_deal_and_they_wait_again_on_the_new_deal",
+            ),
+        ),
+        (
+            "royal.own.poker-needs-the-five-chosen",
+            "**The poker hand needs only the five cards each player chooses.** A player whose hand is not entered "
+            "chooses them out of his unknown cards: the choice names them in his hand (checked against every "
+            "place; in the rummy hand they are named cards of his hand, so a lead above one of them is refused), "
+            "and the showdown compares them. Nothing in the poker hand waits for an entry.",
+            ("tests/unit/royal/test_unknown_hands.py::"
+             "test_a_poker_hand_chosen_out_of_unknown_cards_names_them_and_the_rummy_checks_use_them",),
+        ),
+        (
+            "royal.own.checks-that-wait",
+            "**Checks that wait for a hand.** In the rummy hand, from a hand with unknown cards: a lead of the "
+            "right colour and no higher than the hand's named cards of it is accepted, and whether it was the "
+            "lowest (`royal.rummy.lowest`) waits for the hand when an unknown card could have been lower; a pass "
+            "is taken at its word, and whether the player held the next card (`royal.rummy.must-play`) or, on a "
+            "lead, a card of its colour (`royal.rummy.must-lead`) waits for the hand. Once the hand is known in "
+            "full (entered, or its last unknown card named by play) the checks are made on the hand as it was, and "
+            "a broken rule is recorded as a finding on the deal with its rule id; the accepted moves stand.",
+            (
+                "tests/unit/royal/test_unknown_hands.py::test_a_lead_from_an_unknown_hand_waits_for_it_to_check_it_was_the_lowest",
+                "tests/unit/royal/test_unknown_hands.py::test_a_pass_while_holding_the_next_card_is_found_when_the_hand_is_entered",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_pass_on_a_lead_from_an_unknown_hand_sends_the_lead_left_and_is_checked_later",
+                "tests/unit/royal/test_unknown_hands.py::test_a_pass_from_a_known_hand_holding_the_next_card_is_still_refused",
+                "tests/unit/royal/test_unknown_hands.py::test_a_known_hand_holding_the_colour_may_not_pass_on_the_lead",
+            ),
+        ),
+        (
+            "royal.own.turns-follow-who-may-hold",
+            "**Turns follow who may hold the card.** Before a stop, the last player gets the turn back when his "
+            "hand has unknown cards and may hold the next card (the record places it nowhere): his pass is the "
+            "stop. The lead goes left to the first player who holds, or may hold, a card of its colour; a pass on "
+            "the lead sends it on left, and when every player has passed on it the hand is blocked.",
+            (
+                "tests/unit/royal/test_unknown_hands.py::test_a_pass_while_holding_the_next_card_is_found_when_the_hand_is_entered",
+                "tests/unit/royal/test_unknown_hands.py::test_passes_on_a_lead_go_left_to_the_first_hand_that_may_hold_the_colour",
+                "tests/unit/royal/test_unknown_hands.py::test_every_player_passing_on_a_lead_blocks_the_hand_and_a_false_pass_is_found",
+            ),
+        ),
+        (
+            "royal.own.counting-unknown-hands",
+            "**Hands nobody entered at the end of the rummy hand.** The chips paid per card held (a blocked hand, "
+            "losers pay) need only how many cards each hand holds, which the record keeps (dealt less played): "
+            "they are paid at once. Then, before the next deal, each hand nobody entered is entered (its waiting "
+            "checks made), or left unshown at its number of cards stated (`state_count`, kept as stated; refused "
+            "unless it is the record's number, `royal.count.cards-left`; its waiting checks stay unmade), by its "
+            "player or by the recorder for him. A stated count is refused during play.",
+            (
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_at_the_end_of_the_rummy_hand_unknown_hands_are_entered_or_their_counts_stated",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_the_recorder_may_enter_or_state_for_a_player_only_at_the_end_of_the_rummy_hand",
+                "tests/unit/royal/test_unknown_hands.py::test_a_stated_count_is_refused_during_play",
+                "tests/unit/royal/test_unknown_hands.py::test_the_count_stage_offers_the_entry_and_the_records_count_of_cards",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_bot_sessions_dealt_without_hands_and_entered_by_their_players_play_out_as_the_originals",
+            ),
         ),
     ),
 )

@@ -62,5 +62,12 @@ def abandon(decision: Decision, action: Action) -> None:
 
 
 def table_examples(state: RoyalState, kind: str) -> list[dict[str, Any]]:
-    """Examples for the irregularities that need a player and a card."""
-    return rules.table_examples(kind, state, _hands(state), DECK, _named(state), None)
+    """Examples for the irregularities that need a player and a card. In a deal that named no hand an exposure's
+    example names a card the record places nowhere, held by a hand with unknown cards (never a card a player
+    entered, which only his seat may see); with every hand entered there is none."""
+    hands = _hands(state)
+    if kind == "expose_card" and state.dealt_unnamed:
+        unknown = [p for p in state.players if p in hands and hands[p].hidden]
+        unseen = sorted((DECK - _named(state)).elements())
+        return [{"holder": unknown[0], "card": unseen[0]}] if unknown and unseen else []
+    return rules.table_examples(kind, state, hands, DECK, _named(state), None)

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 from domain.cards import SUITS, Card
 from domain.cutting import cut_example
-from domain.listing import Body, Candidate, card_list, list_actions
+from domain.listing import Body, Candidate, card_list, list_actions, list_actions_of
 from domain.royal.ledger import stack
-from domain.royal.rules import DECK, chain, cut_rank, hand_sizes, lowest_of
+from domain.royal.rules import DECK, chain, cut_rank, hand_sizes, lowest_of, may_hold, unnamed
 from domain.royal.state import (
     ACE_BET,
     ACE_COVER,
     AUCTION,
+    COUNT,
     CUT,
     DEAL,
     DUMMY,
@@ -22,14 +23,52 @@ from domain.royal.state import (
     RUMMY,
     RoyalState,
 )
+from domain.unknown import entry_template, unknown_players
 
 if TYPE_CHECKING:
     from domain.royal.variant import RoyalRummy
 
 
+ENTERING = (DUMMY, AUCTION, POKER_PICK, POKER_BET, RUMMY)
+"""The phases of a dealt deal in which a player enters his hand whatever the turn."""
+OF_THE_HAND = "a card of the hand (one the record does not name yet is checked against every place)"
+
+
 def actions(variant: RoyalRummy, state: RoyalState, version: int) -> list[dict[str, Any]]:
-    """Every kind of action open to the player(s) to act (the table's own, ending the game, are listed apart)."""
-    return list_actions(variant, state, version, _candidates)
+    """Every kind of action open to the player(s) to act (the table's own, ending the game, are listed apart), and
+    the entries of hands nobody entered yet (open during the deal to their players whatever the turn)."""
+    listed = list_actions(variant, state, version, _candidates)
+    if state.phase in ENTERING:
+        moving = variant.to_move(state)
+        waiting = [p for p in unknown_players(state.hands, state.hands) if p not in moving]
+        listed += list_actions_of(variant, state, version, waiting, lambda s, p: [_entry(s, p)])
+    return listed
+
+
+def _entry(state: RoyalState, player: str) -> Candidate:
+    zone = state.hands[player]
+    unseen = sorted(unnamed(state), key=Card.parse)
+    example = {"type": "enter_hand", "player": player, "cards": unseen[: zone.hidden]}
+    return ("enter_hand", [example], {**entry_template(player, zone), "allowed_cards": card_list(unseen),
+                                      "unseen": True})
+
+
+def _count(state: RoyalState, player: str) -> list[Candidate]:
+    size = state.hands[player].size
+    stated = {"type": "state_count", "player": player, "points": size}
+    template = {"body": stated, "constraints": f"points: the number of cards {player}'s hand holds by the record "
+                f"(dealt less played), {size}", "bounds": {"points": [size, size]}}
+    return [_entry(state, player), ("state_count", [stated], template)]
+
+
+def _candidates(state: RoyalState, player: str) -> list[Candidate]:
+    """The player's actions, and his hand's entry while the record does not name it."""
+    if state.phase == COUNT:
+        return _count(state, player)
+    entry = [_entry(state, player)] if state.phase in ENTERING and state.hands[player].hidden else []
+    if state.phase == DUMMY and state.aces_due:
+        return entry
+    return [*_own(state, player), *entry]
 
 
 def _simple(player: str, *kinds: str) -> list[Candidate]:
@@ -46,7 +85,7 @@ def _template(kind: str, player: str, examples: list[Body], fields: Body, constr
     return (kind, examples, {"body": {"type": kind, "player": player, **fields}, "constraints": constraints, **extras})
 
 
-def _candidates(state: RoyalState, player: str) -> list[Candidate]:
+def _own(state: RoyalState, player: str) -> list[Candidate]:
     phase, chips = state.phase, stack(state, player)
     if phase == CUT:
         if state.deal_mode == "shuffled":
@@ -98,7 +137,14 @@ def _deal(state: RoyalState, player: str) -> list[Candidate]:
 
 
 def _poker_pick(state: RoyalState, player: str) -> Candidate:
-    hand = sorted(state.hands[player].known, key=Card.parse)
+    zone = state.hands[player]
+    hand = sorted(zone.known, key=Card.parse)
+    if zone.hidden:
+        pool = [*hand, *sorted(unnamed(state), key=Card.parse)]
+        picks = [pool[:5]] if len(pool) >= 5 else []
+        return _template("poker_hand", player, [{"type": "poker_hand", "player": player, "cards": c} for c in picks],
+                         {"cards": ["<card>"] * 5}, f"cards: five different cards, each {OF_THE_HAND}",
+                         allowed_cards=card_list(pool), unseen=True)
     picks = [hand[i : i + 5] for i in range(0, len(hand) - 4, 2)][:4]
     return _template("poker_hand", player, [{"type": "poker_hand", "player": player, "cards": c} for c in picks],
                      {"cards": ["<card>"] * 5}, "cards: five different cards of the player's hand",
@@ -120,12 +166,22 @@ def _betting(state: RoyalState, player: str, chips: int) -> list[Candidate]:
 
 
 def _rummy(state: RoyalState, player: str) -> list[Candidate]:
+    """The plays open: concrete when the hand is known; from a hand with unknown cards, a template whose examples
+    are the lead or next card it may hold (the lowest check waits for the hand: domain/royal/rummy.py)."""
     rummy, aces = state.rummy, state.options["aces"]
-    hand = state.hands[player].known
-    starts = lowest_of(hand, rummy.lead, aces) if rummy.lead else [c for c in [rummy.wanted] if c in hand]
+    zone = state.hands[player]
+    hand = [*zone.known, *(sorted(unnamed(state), key=Card.parse) if zone.hidden else [])]
+    wanted = [c for c in [rummy.wanted] if c is not None and may_hold(state, player, c)]
+    starts = lowest_of(hand, rummy.lead, aces) if rummy.lead else wanted
     plays = []
     for first in starts:
         run = chain(hand, first, aces)
         plays += [{"type": "play", "player": player, "cards": run[: n + 1]} for n in range(len(run))]
-    return [("play", plays, None), *_simple(player, "pass")]
+    if not zone.hidden:
+        return [("play", plays, None), *_simple(player, "pass")]
+    need = f"the lowest {rummy.lead} card of the hand" if rummy.lead else f"{rummy.wanted}, the next card"
+    template = _template("play", player, plays, {"cards": ["<card>"]},
+                         f"cards: {need}, then any consecutive cards of its suit, each {OF_THE_HAND}",
+                         allowed_cards=card_list(hand), unseen=True)
+    return [template, *_simple(player, "pass")]
 

@@ -23,9 +23,12 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "fold": (),
     "all_in": (),
     "play": ("cards",),
+    "enter_hand": ("cards",),
+    "state_count": ("points",),
     "end_game": ("confirm",),
     **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "abandon")},
 }
-"""`4. p1 ace_bet H 5`, `20. p3 raise 12`, `31. p2 play [7H 8H 9H]`, `58. * end_game confirm`."""
+"""`4. p1 ace_bet H 5`, `20. p3 raise 12`, `31. p2 play [7H 8H 9H]`, `32. p1 enter_hand [2C 3C ...]`, `40. p2
+state_count 7`, `58. * end_game confirm`; a deal that names no hand is `5. p3 deal`."""
 TRANSFERS = "chips"
 """Royal Rummy's stakes are chips."""

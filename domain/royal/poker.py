@@ -11,9 +11,10 @@ from domain.royal import rummy, showdown
 from domain.royal.board import POT, bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
 from domain.royal.ledger import move, stack
-from domain.royal.rules import POKER_CARDS
+from domain.royal.rules import DECK, POKER_CARDS, card_places
 from domain.royal.settle import ENDED_BY_TABLE
 from domain.royal.state import OVER, POKER_BET, RUMMY, RoyalState
+from domain.unknown import hand_place, take
 from domain.variant import Decision
 
 
@@ -45,16 +46,21 @@ def pots_doc(state: RoyalState) -> list[dict[str, Any]]:
 
 
 def verify_choice(state: RoyalState, player: str, cards: list[str]) -> None:
-    """Refuse a poker hand that is not five distinct cards of the player's hand, or a second choice."""
+    """Refuse a poker hand that is not five distinct cards of the player's hand, or a second choice. Cards of a hand
+    the record does not name are checked against every place (the choice names them in the hand)."""
     if player in state.poker.chosen:
         raise IllegalMoveError(f"{player} has already chosen his poker hand", code="royal.poker.chosen")
     if len(cards) != POKER_CARDS or len(set(cards)) != len(cards):
         raise IllegalMoveError(
             f"a poker hand is exactly {POKER_CARDS} different cards, not {len(cards)}", code="royal.poker.five-cards"
         )
-    missing = [c for c in cards if c not in state.hands[player].known]
+    zone = state.hands[player]
+    missing = [c for c in cards if c not in zone.known]
+    not_held = IllegalMoveError(f"{player} does not hold {' '.join(missing)}", code="royal.poker.not-held")
+    if missing and not zone.hidden:
+        raise not_held
     if missing:
-        raise IllegalMoveError(f"{player} does not hold {' '.join(missing)}", code="royal.poker.not-held")
+        take(zone, cards, DECK, card_places(state), hand_place(player), lambda: not_held)
 
 
 def choose(decision: Decision, action: Action) -> None:
@@ -62,6 +68,7 @@ def choose(decision: Decision, action: Action) -> None:
     state: RoyalState = decision.state
     verify_choice(state, action.player, action.get("cards"))
     decision.record(PokerHandChosen, player=action.player, cards=action.get("cards"))
+    rummy.make_checks(decision)
     if len(state.poker.chosen) == len(state.hands):
         decision.record(BettingOpened, may_raise=active(state))
         _after_action(decision, decision.last_version)

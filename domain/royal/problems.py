@@ -180,4 +180,20 @@ PROBLEMS: tuple[Problem, ...] = (
         "Further cards played at once must be consecutive in the suit.",
         "10H does not follow 8H: further cards must be consecutive in the suit",
     ),
+    Problem(
+        "royal.aces.not-shown",
+        "Bet-on ace not shown yet",
+        "Ace bets are judged on the hands as dealt, before the dealer keeps his hand or takes the dummy: in a deal "
+        "that named no hand, the bet-on ace's holder enters his hand first (every live hand, when it lies in the "
+        "dummy).",
+        "the ace bets are judged on the hands as dealt, before the dummy is decided: AH is shown first (its holder "
+        "enters his hand; hands not entered yet: ann, bob)",
+    ),
+    Problem(
+        "royal.count.cards-left",
+        "Not the count the record keeps",
+        "At the end of the rummy hand, a hand nobody entered is left unshown at its number of cards, which the "
+        "record keeps (the cards dealt less those played): the count stated is that number.",
+        "bob holds 7 cards by the record (dealt less played), not 6: state 7",
+    ),
 )

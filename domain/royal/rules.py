@@ -95,6 +95,32 @@ def unnamed(state: RoyalState) -> list[str]:
     return sorted((DECK - named_cards(state)).elements())
 
 
+def card_places(state: RoyalState) -> dict[str, list[str]]:
+    """The named cards of every place of the deal, by place id (domain/unknown.py): the live hands, the dummy, the
+    dead hand and the cards played in the rummy hand."""
+    places: dict[str, list[str]] = {f"hand:{p}": zone.known for p, zone in state.hands.items()}
+    places.update({"dummy": state.dummy.known, "dead_hand": state.dead.known})
+    places["cards_played"] = [card for cards in state.rummy.played.values() for card in cards]
+    return places
+
+
+def may_hold(state: RoyalState, player: str, card: str | None) -> bool:
+    """Whether the player's hand holds the card, or may: it names it, or holds unknown cards and the record places
+    the card nowhere."""
+    if card is None:
+        return False
+    zone = state.hands[player]
+    return card in zone.known or (zone.hidden > 0 and card in unnamed(state))
+
+
+def may_hold_colour(state: RoyalState, player: str, wanted: str) -> bool:
+    """Whether the player's hand holds a card of the colour, or may (as `may_hold` says of a card)."""
+    zone = state.hands[player]
+    if any(colour(c) == wanted for c in zone.known):
+        return True
+    return zone.hidden > 0 and any(colour(c) == wanted for c in unnamed(state))
+
+
 def holder(state: RoyalState, card: str) -> str | None:
     """The live player whose hand holds the card, if any."""
     return next((p for p, zone in state.hands.items() if card in zone.known), None)

@@ -9,7 +9,9 @@ from domain.ledger import Ledger
 from domain.zones import Zone
 
 CUT, ACE_BET, ACE_COVER, DEAL, DUMMY, AUCTION = "cut", "ace_bet", "ace_cover", "deal", "dummy", "auction"
-POKER_PICK, POKER_BET, RUMMY, OVER = "poker_pick", "poker_bet", "rummy", "over"
+POKER_PICK, POKER_BET, RUMMY, COUNT, OVER = "poker_pick", "poker_bet", "rummy", "count", "over"
+"""COUNT: the rummy hand is over and hands nobody entered wait to be entered or their counts stated before the next
+deal (domain/royal/entering.py)."""
 
 
 @dataclass
@@ -45,6 +47,8 @@ class Rummy:
     wanted: str | None = None
     lead: str | None = "black"
     played: dict[str, list[str]] = field(default_factory=dict)
+    lead_passes: list[str] = field(default_factory=list)
+    """The players who passed on this lead, saying they hold no card of its colour (hands the record did not name)."""
 
 
 @dataclass
@@ -77,10 +81,26 @@ class RoyalState:
     """The cards the table saw this deal that it should not have: {player, card}."""
     ace_paid: bool = False
     """Whether an ace bet was paid on this deal's hands (a misdeal can then no longer be declared)."""
+    dealt_unnamed: bool = False
+    """Whether this deal named no hand (each player enters his own): no view may then be shown an entered card."""
+    aces_due: list[str] = field(default_factory=list)
+    """The suits of the ace bets not judged yet: in a deal that named no hand, until the ace's holder is known."""
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    """This deal's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
+    stated: dict[str, int] = field(default_factory=dict)
+    """This deal's counts of cards stated instead of hands shown, by player."""
+
+    @property
+    def hand_number(self) -> int:
+        """The deal's number, as the shared layer of unknown hands calls it."""
+        return self.deal_number
 
     def void_deal(self) -> None:
         """A misdeal: the cards go back and the same dealer deals again; antes and ace bets stay where they are."""
         self.hands, self.dummy, self.dead, self.exposed = {}, Zone(secret=True), Zone(secret=True), []
+        self.aces_due, self.pending, self.stated, self.dealt_unnamed = [], [], {}, False
         self.phase = DEAL
 
     def still_in(self) -> list[str]:

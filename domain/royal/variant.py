@@ -18,6 +18,7 @@ from domain.royal import (
     auction,
     catalogue,
     dealing,
+    entering,
     events,
     events_play,
     irregular,
@@ -37,6 +38,7 @@ from domain.royal.state import (
     ACE_BET,
     ACE_COVER,
     AUCTION,
+    COUNT,
     CUT,
     DEAL,
     DUMMY,
@@ -49,23 +51,34 @@ from domain.royal.state import (
     RoyalState,
     Rummy,
 )
+from domain.unknown import ENTER_HAND, STATE_COUNT, unknown_players
 from domain.variant import Decision, Handler, OptionSpec, Variant
 from domain.zones import Zone
 
 BETTING: dict[str, Handler] = {kind: poker.bet for kind in ("check", "bet", "call", "raise", "fold", "all_in")}
+ENTRY: dict[str, Handler] = {"enter_hand": entering.enter_hand}
+"""Open to a player whose hand the record does not name, in every phase of a dealt deal, whatever the turn."""
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
     ACE_BET: {"ace_bet": aces.open_bet, "no_ace_bet": aces.skip},
     ACE_COVER: {"cover": aces.answer, "decline": aces.answer},
     DEAL: {"deal": dealing.deal},
-    DUMMY: {"swap": auction.swap, "keep": auction.keep},
-    AUCTION: {"bid": auction.bid, "pass": auction.pass_bid},
-    POKER_PICK: {"poker_hand": poker.choose},
-    POKER_BET: BETTING,
-    RUMMY: {"play": rummy.play, "pass": rummy.pass_turn},
+    DUMMY: {"swap": auction.swap, "keep": auction.keep, **ENTRY},
+    AUCTION: {"bid": auction.bid, "pass": auction.pass_bid, **ENTRY},
+    POKER_PICK: {"poker_hand": poker.choose, **ENTRY},
+    POKER_BET: {**BETTING, **ENTRY},
+    RUMMY: {"play": rummy.play, "pass": rummy.pass_turn, **ENTRY},
+    COUNT: {**ENTRY, "state_count": entering.state_count},
     OVER: {},
 }
 _ACE = Param("ace", "text", choices=SUITS, description="the suit of the corner ace")
+STATE_CARDS = ActionKind(
+    STATE_COUNT.type,
+    "at the end of the rummy hand, leave a hand nobody entered unshown at its number of cards, as stated (marked "
+    "as stated)",
+    (Param("points", "int", description="the number of cards the hand holds, as stated (the record's count)"),),
+)
+"""Royal Rummy's stated count: the chips paid at the end are per card held, so a count is a number of cards."""
 _AMOUNT = (Param("amount", "int", description="whole chips"),)
 
 
@@ -125,8 +138,8 @@ class RoyalRummy(Variant):
             ActionKind("no_ace_bet", "the dealer opens no ace bet this deal"),
             ActionKind("cover", "cover the dealer's ace bet with the same amount"),
             ActionKind("decline", "do not cover the dealer's ace bet"),
-            ActionKind("deal", "deal the pack (recorded: every player's hand; the dummy is the rest)",
-                       (Param("hands", "card_map", False, secret=True), SEEDS)),
+            ActionKind("deal", "deal the pack (recorded: every player's hand, the dummy being the rest; or no hand: "
+                       "each player then enters his own)", (Param("hands", "card_map", False, secret=True), SEEDS)),
             ActionKind("swap", "the dealer takes the dummy; his own hand is dead"),
             ActionKind("keep", "the dealer keeps his hand and auctions the dummy"),
             ActionKind("bid", "bid for the dummy", _AMOUNT),
@@ -148,6 +161,8 @@ class RoyalRummy(Variant):
                 (Param("confirm", "confirm", description="true: the table means to end the game"),),
                 table=True,
             ),
+            ENTER_HAND,
+            STATE_CARDS,
             irregular_kinds.MISDEAL,
             irregular_kinds.EXPOSE_CARD,
             irregular_kinds.ABANDON,
@@ -212,6 +227,7 @@ class RoyalRummy(Variant):
         until a showdown shows it (a lone survivor's stays unshown).
         """
         doc: dict[str, Any] = to_doc(state)
+        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
         doc["hands"] = hands_doc(state.hands)
         doc["poker"]["shown"] = poker.shown_hands(state)
         doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=doc["poker"]["shown"])
@@ -227,6 +243,8 @@ class RoyalRummy(Variant):
         """Who may act now."""
         if state.phase == CUT:
             return [p for p in state.cutters if p not in state.cuts]
+        if state.phase == DUMMY and state.aces_due:
+            return unknown_players(state.hands, state.hands)
         if state.phase in (ACE_BET, DEAL, DUMMY):
             return [state.dealer] if state.dealer else []
         if state.phase == ACE_COVER:
@@ -240,7 +258,14 @@ class RoyalRummy(Variant):
             return [turn] if turn else []
         if state.phase == RUMMY:
             return [state.rummy.turn] if state.rummy.turn else []
+        if state.phase == COUNT:
+            return entering.uncounted(state)
         return []
+
+    def recorder_too(self, state: RoyalState, action_type: str) -> bool:
+        """At the end of the rummy hand the recorder may enter a hand nobody entered, or state its count, for its
+        player."""
+        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
 
     def is_over(self, state: RoyalState) -> bool:
         """The game is over once it has ended."""

@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
+from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, record_game, recorded_twin, shuffled_again
 from domain.game import Game
 from domain.visibility import Viewer
@@ -93,6 +94,16 @@ def test_every_version_of_a_robins_game_dealt_without_hands_reads_both_ways_and_
     """Robins Rummy dealt without naming the hands, entered by the players (during the hand, or once it is over)
     or stated: no view shows a hand's entry to any seat but its own before the hand ends."""
     walked = _walk(sqlite_app, sqlite_client, lambda token: entered_twin(GAMES["robins"][1](), token))
+    assert walked > 100
+
+
+def test_every_version_of_a_royal_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    """Royal Rummy dealt without naming the hands, entered by the players (after the deal, for an ace bet, or once
+    the rummy hand is over) or their counts stated: no view shows a hand's entry, or a check waiting for it, to any
+    seat but its own."""
+    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_royal_twin(GAMES["royal"][1](), token))
     assert walked > 100
 
 

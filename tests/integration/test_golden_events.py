@@ -252,6 +252,7 @@ def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
         ("meldbook.MoveRecorded", {"device": None}),
         ("meldbook.roby.HandDealt", {"unknown": {}}),
         ("meldbook.robins.HandDealt", {"unknown": {}}),
+        ("meldbook.royal.HandsDealt", {"unknown": {}}),
     ],
 )
 def test_golden_events_of_their_first_version_load_with_the_fields_added_since_at_their_defaults(

@@ -31,7 +31,9 @@ GAMES = 20
 STORED_GAMES = 3
 SLOW_GAMES = 200
 ENTERED_EVERY = 5
-"""Every fifth Roby and Robins Rummy seed also round-trips its twin dealt without hands, which its players enter."""
+"""Every fifth Roby, Robins Rummy and Royal Rummy seed also round-trips its twin dealt without hands, which its
+players enter."""
+ENTERED = frozenset({"roby", "robins", "royal"})
 
 
 def round_trip(app: Meldbook, events: list[Any]) -> str:
@@ -47,11 +49,11 @@ def round_trip(app: Meldbook, events: list[Any]) -> str:
 
 
 def check_round_trips(app: Meldbook, variant: str, seeds: range, whole: bool = False) -> set[str]:
-    """Round-trip each seed's game, shuffled and as its recorded twin (and, for some Roby and Robins Rummy seeds,
-    as its twin dealt without hands); the action kinds they used."""
+    """Round-trip each seed's game, shuffled and as its recorded twin (and, for some seeds of
+    each variant, as its twin dealt without hands); the action kinds they used."""
     kinds: set[str] = set()
     for seed in seeds:
-        entered = ("entered",) if variant in ("roby", "robins") and seed % ENTERED_EVERY == 0 else ()
+        entered = ("entered",) if variant in ENTERED and seed % ENTERED_EVERY == 0 else ()
         for deal_mode in ("shuffled", "recorded", *entered):
             events = bot_events(variant, seed, deal_mode, whole)
             text = round_trip(app, events)

@@ -13,6 +13,7 @@ from bots import SeededChance
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
+from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
 from domain.game import Game
@@ -80,6 +81,16 @@ def test_re_executing_a_roby_game_whose_hands_its_players_entered_stores_the_sam
 def test_re_executing_a_robins_game_whose_hands_its_players_entered_stores_the_same_events(seed: int) -> None:
     """Robins Rummy's entries and stated counts are recorded again as they were."""
     events = entered_twin(PLAYERS["robins"](seed)).collect_events()
+    assert {"HandEntered", "CountStated"} <= {type(e).__name__ for e in events}
+    check_envelopes(events)
+    check_reexecution(events)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_re_executing_a_royal_game_whose_hands_its_players_entered_stores_the_same_events(seed: int) -> None:
+    """Entries, stated counts of cards, ace bets judged on an entry and the checks that waited for a hand are
+    recorded again as they were."""
+    events = entered_royal_twin(PLAYERS["royal"](seed)).collect_events()
     assert {"HandEntered", "CountStated"} <= {type(e).__name__ for e in events}
     check_envelopes(events)
     check_reexecution(events)
