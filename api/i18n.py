@@ -26,9 +26,11 @@ COOKIE = "meldbook_lang"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
-ACTION_CONTEXT, PROBLEM_CONTEXT = "action", "problem"
+ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT = "action", "problem", "option"
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
+OPTION_DESCRIPTIONS = sorted({spec.description for variant in VARIANTS.values() for spec in variant.option_specs})
+"""What each house-rule option means, as GET /variants describes it (English), for the pages to show translated."""
 
 blp = Blueprint("language", __name__)
 
@@ -77,6 +79,11 @@ def switch(code: str) -> Response:
 def action_name(kind: str) -> str:
     """An action kind (`draw`, `lay_off`, ...) as the page names it, in the page's language."""
     return pgettext(ACTION_CONTEXT, kind.replace("_", " "))
+
+
+def option_description(description: str) -> str:
+    """An option's description (GET /variants' English) in the page's language."""
+    return pgettext(OPTION_CONTEXT, description)
 
 
 def problem_sentence(code: str) -> str:
@@ -147,6 +154,14 @@ SCRIPT_TEXTS = {
     "hand_column": lazy_gettext("Hand"),
     "confirmed_column": lazy_gettext("Confirmed"),
     "confirm_hand": lazy_gettext("Confirm"),
+    "dispute_hand": lazy_gettext("Dispute"),
+    "dispute_claim": lazy_gettext("What is wrong"),
+    "dispute_figure": lazy_gettext("The figure you claim (optional)"),
+    "dispute_send": lazy_gettext("Open the dispute"),
+    "disputed_hand": lazy_gettext("Dispute %(id)s opened on hand %(hand)s."),
+    "disputed_by": lazy_gettext("⚑ %(who)s, dispute %(id)s (%(status)s)"),
+    "dispute_open": lazy_gettext("open"),
+    "dispute_closed": lazy_gettext("ruled"),
     "new_meld": lazy_gettext("%(meld)s: meld %(nth)s of this move"),
     "confirmed_hand": lazy_gettext("Confirmed hand %(hand)s."),
     "kept_hand": lazy_gettext("Hand %(hand)s, digest %(digest)s:"),
@@ -200,4 +215,5 @@ def page_messages() -> dict[str, str]:
     texts = {key: str(text) for key, text in SCRIPT_TEXTS.items()}
     texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
     texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
+    texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})
     return texts

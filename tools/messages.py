@@ -1,11 +1,12 @@
 """The pages' message catalogue: extract, update and compile (`make messages`), or check (the tests).
 
 The template (api/translations/messages.pot) holds every text of the pages: what `_()`, `gettext`, `lazy_gettext`
-and `pgettext` mark in api/ (Python and Jinja templates), every action kind of every variant (context `action`) and
-every problem title of the registry (context `problem`). Each language's catalogue
-(api/translations/<language>/LC_MESSAGES/messages.po) is updated from it, keeping its translations, and compiled to
-the messages.mo the service reads. `check()` says what is out of date or untranslated: a text added to a page, a new
-action kind or a new problem code without its Norwegian, or a .mo not compiled from its .po.
+and `pgettext` mark in api/ (Python and Jinja templates), every action kind of every variant (context `action`),
+every problem title of the registry (context `problem`) and every option's description (context `option`). Each
+language's catalogue (api/translations/<language>/LC_MESSAGES/messages.po) is updated from it, keeping its
+translations, and compiled to the messages.mo the service reads. `check()` says what is out of date or
+untranslated: a text added to a page, a new action kind, problem code or option without its Norwegian, or a .mo not
+compiled from its .po.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from api.i18n import ACTION_CONTEXT, ACTION_KINDS, DEFAULT_LANGUAGE, LANGUAGES, PROBLEM_CONTEXT, TRANSLATIONS
+from api.i18n import (
+    ACTION_CONTEXT,
+    ACTION_KINDS,
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    OPTION_CONTEXT,
+    OPTION_DESCRIPTIONS,
+    PROBLEM_CONTEXT,
+    TRANSLATIONS,
+)
 from domain.variants import PROBLEMS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +53,8 @@ def extracted() -> Catalog:
         catalog.add(kind.replace("_", " "), None, [("domain/variants.py", 0)], context=ACTION_CONTEXT)
     for title in sorted({problem.title for problem in PROBLEMS.values()} | {"Request refused"}):
         catalog.add(title, None, [("domain/variants.py", 0)], context=PROBLEM_CONTEXT)
+    for description in OPTION_DESCRIPTIONS:
+        catalog.add(description, None, [("domain/variants.py", 0)], context=OPTION_CONTEXT)
     return catalog
 
 

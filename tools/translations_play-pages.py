@@ -85,3 +85,55 @@ PROBLEM = {
     "Pairing code expired": "Paringskoden er utløpt",
     "Discarded game not exported": "Et forkastet spill eksporteres ikke",
 }
+
+
+# GET /variants' option descriptions, as the pages show them.
+OPTION = {
+    "52-card packs: 1 for 2-4 players, 2 for 5-8 (one pack is refused for 5+)":
+        "kortstokker à 52 kort: 1 for 2-4 spillere, 2 for 5-8 (én kortstokk avvises for 5 eller flere)",
+    "what each player pays into the pot before the game, in minor units":
+        "det hver spiller betaler i potten før spillet, i minste myntenhet (øre)",
+    "what each opponent still in pays the winner of a hand, in minor units":
+        "det hver motspiller som fortsatt er med betaler vinneren av en runde, i minste myntenhet (øre)",
+    "pot_share: the pot over the players staying in, rounded up; buy_in":
+        "pot_share: potten delt på spillerne som blir med, rundet opp; buy_in",
+    "a hand is void when its stock runs out after this many rebuilds (0: no limit). Default by deal mode: 0 in "
+    "recorded games (the service never voids a real table's hand; the recorder calls a hand off with call_off), "
+    "3 in shuffled games":
+        "en runde annulleres når bunken går tom etter så mange nye bunker (0: ingen grense). Standard etter "
+        "giverform: 0 i førte spill (tjenesten annullerer aldri en runde ved et ekte bord; protokollføreren "
+        "avbryter en runde med call_off), 3 i stokkede spill",
+    "whether the 99 rule measures the hand after or before the discard":
+        "om 99-regelen måler hånden etter eller før kastet",
+    "an abandoned game (the players leave): pot_shared: the pot shared equally among the players still in; "
+    "buy_ins_returned: every player's buy-in back, the rest (re-enlistment fees) shared among those still in":
+        "et avbrutt spill (spillerne går): pot_shared: potten deles likt mellom spillerne som fortsatt er med; "
+        "buy_ins_returned: hver spiller får innskuddet tilbake, resten (avgifter for å gå inn igjen) deles mellom "
+        "dem som fortsatt er med",
+    "what a deuce left in hand counts against its holder":
+        "hva en toer igjen på hånden teller mot den som har den",
+    "the first dealer, from a linked earlier game (its loser); else a cut":
+        "første giver, fra et tidligere koblet spill (taperen der); ellers ved trekning",
+    "an abandoned game (the players leave): the scores stand as they are; no_winner, or leader_wins: the player "
+    "ahead wins (level scores: nobody)":
+        "et avbrutt spill (spillerne går): poengene står som de er; no_winner, eller leader_wins: spilleren som "
+        "leder vinner (likt: ingen)",
+    "the chips the banker hands each player at the start":
+        "sjetongene banken gir hver spiller ved start",
+    "what each player puts on every board space each deal":
+        "det hver spiller legger på hvert felt på brettet hver giv",
+    "aces high or low in the rummy hand (in poker they are always high)":
+        "ess høye eller lave i rummyrunden (i poker er de alltid høye)",
+    "the dealer may bet on a corner ace each deal":
+        "giveren kan satse på et hjørne-ess hver giv",
+    "play the poker hand before the rummy hand":
+        "spill pokerrunden før rummyrunden",
+    "A-2-3-4-5 is the lowest straight (false: aces strictly high)":
+        "A-2-3-4-5 er den laveste straighten (false: ess alltid høye)",
+    "losers also pay the first player out 1 unit per card held":
+        "taperne betaler også den første som går ut 1 enhet per kort på hånden",
+    "chips left on the board at the end: banker keeps them, or split":
+        "sjetonger igjen på brettet til slutt: banken beholder dem, eller de deles",
+    "the board layout: a list of spaces (default: the nine Tripoley spaces)":
+        "brettets oppsett: en liste med felt (standard: de ni Tripoley-feltene)",
+}

@@ -4,7 +4,8 @@
 // sheet with the hands' confirmations; sends each move with the version last read (If-Match), an Idempotency-Key
 // (the same again when a network error leaves the answer unknown) and X-Device-Label; shows a refusal's sentence in
 // place, keeping what was typed; voids the last move after a confirmation; lets a seat confirm each scored hand,
-// keeping the digest it confirmed on this device (localStorage) and checking it against the record on every reading;
+// keeping the digest it confirmed on this device (localStorage) and checking it against the record on every reading,
+// or dispute it instead (a seat or the recorder, saying why);
 // and follows the game's stream, reading the game again when another device records.
 "use strict";
 (function () {
@@ -188,6 +189,7 @@
     if (asked && asked.ok) listed = await asked.json();
     const confirmed = listed ? listed.items : null;
     const me = seatPlayer();
+    const disputes = await disputesOf();
     const hands = [...new Set(mine.flatMap((b) => b.by_hand.map((h) => h.hand)))].sort((a, b) => a - b);
     const head = el("tr", {}, el("th", {}, text("hand_column")), ...doc.players.map((p) => el("th", {}, p)));
     if (confirmed) head.append(el("th", {}, text("confirmed_column")));
@@ -201,8 +203,14 @@
       if (confirmed) {
         const who = confirmed.filter((c) => c.hand === hand).map((c) => c.player + (c.matches === false ? " ≠" : " ✓"));
         const cell = el("td", { class: "confirmed" }, who.join(", "));
-        const open = me && String(hand) in listed.scored && !confirmed.some((c) => c.hand === hand && c.player === me);
+        for (const d of disputes.filter((x) => x.hand === hand)) {
+          cell.append(el("span", { class: "disputed", "data-dispute": d.id, "data-status": d.status },
+            text("disputed_by", { who: d.opened_by.replace(/^seat:/, ""), id: d.id, status: text("dispute_" + d.status) })));
+        }
+        const scored = String(hand) in listed.scored;
+        const open = me && scored && !confirmed.some((c) => c.hand === hand && c.player === me);
         if (open) cell.append(confirmButton(hand));
+        if (scored && mayDispute()) cell.append(disputeButton(hand, listed.scored[String(hand)]));
         row.append(cell);
       }
       return row;
@@ -217,6 +225,49 @@
   // The player of a seat's token, else null (the recorder, a viewer or no token confirm nothing from here).
   function seatPlayer() {
     return doc && doc.role && doc.role.startsWith("seat:") ? doc.role.slice(5) : null;
+  }
+
+  // Whether this token may open a dispute from here: a seat, or the recorder.
+  function mayDispute() {
+    return Boolean(doc && doc.role && (doc.role === "recorder" || doc.role.startsWith("seat:")));
+  }
+
+  async function disputesOf() {
+    if (!mayDispute()) return [];
+    const answer = await fetch("/games/" + game + "/disputes", { headers: headers() }).catch(() => null);
+    return answer && answer.ok ? (await answer.json()).items || [] : [];
+  }
+
+  // A player who does not confirm a hand's result disputes it instead, saying why (and the figure he claims).
+  function disputeButton(hand, at) {
+    const button = el("button", { type: "button", class: "dispute-hand", "data-hand": hand }, text("dispute_hand"));
+    button.addEventListener("click", () => {
+      const claim = el("textarea", { class: "dispute-claim", rows: 3, maxlength: 4000, required: true,
+        "aria-label": text("dispute_claim") });
+      const figure = el("input", { type: "number", class: "dispute-figure", inputmode: "numeric",
+        "aria-label": text("dispute_figure") });
+      const form = el("form", { class: "dispute-form", "data-hand": hand },
+        el("label", {}, text("dispute_claim"), claim), el("label", {}, text("dispute_figure"), figure),
+        el("button", { type: "submit", class: "primary" }, text("dispute_send")));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const body = { target: "hand", at: at, claim: claim.value.trim() };
+        if (figure.value !== "") body.figure = Number(figure.value);
+        const answer = await fetch("/games/" + game + "/disputes", { method: "POST", body: JSON.stringify(body),
+          headers: headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
+        const reply = answer.json ? await answer.json().catch(() => ({})) : {};
+        if (!answer.ok) {
+          say($("confirm-refusal"), answer.error ? text("unsent", { error: answer.error.message }) : refusalText(reply));
+          return;
+        }
+        say($("confirm-refusal"), "");
+        $("last-sent").textContent = text("disputed_hand", { hand: hand, id: reply.id });
+        await sheet();
+      });
+      button.replaceWith(form);
+      claim.focus();
+    });
+    return button;
   }
 
   // The digests this device kept of the hands its seat confirmed: {player: {hand: {digest, at}}}.

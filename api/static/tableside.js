@@ -107,8 +107,15 @@ window.meldbookTable = (function () {
     input.dataset.default = JSON.stringify(value);
     return el("p", { class: "field option" },
       el("label", { for: id }, option.name), input,
-      el("small", { class: "description", lang: "en" }, option.description || ""),
+      description(option.description || ""),
       el("small", { class: "refusal", "data-refusal": "options." + option.name, role: "alert" }));
+  }
+
+  // An option's description in the page's language where the catalogue has it, else as GET /variants gives it.
+  function description(english) {
+    const key = "option:" + english;
+    const shown = text(key);
+    return el("small", { class: "description", lang: shown === key ? "en" : null }, shown === key ? english : shown);
   }
 
   // An option's value as typed: the choice's JSON, a whole number, JSON for a structure, text otherwise.

@@ -56,8 +56,11 @@ def _entry(state: RoyalState, player: str) -> Candidate:
 def _count(state: RoyalState, player: str) -> list[Candidate]:
     size = state.hands[player].size
     stated = {"type": "state_count", "player": player, "points": size}
-    template = {"body": stated, "constraints": f"points: the number of cards {player}'s hand holds by the record "
-                f"(dealt less played), {size}", "bounds": {"points": [size, size]}}
+    template = {
+        "body": {**stated, "points": "<int>"},
+        "constraints": f"points: the number of cards {player}'s hand holds by the record (dealt less played), {size}",
+        "bounds": {"points": [size, size]},
+    }
     return [_entry(state, player), ("state_count", [stated], template)]
 
 

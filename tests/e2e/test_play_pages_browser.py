@@ -162,6 +162,11 @@ def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server:
             assert page.get_attribute("html", "lang") == "nb"
             assert page.locator("#new-title").text_content() == TRANSLATED["New game"]
             page.select_option("#variant", "robins")
+            english = [o["description"] for v in call(f"{server}/variants")["variants"] if v["name"] == "robins"
+                       for o in v["options"]]
+            shown = page.locator("#options .description").all_text_contents()
+            assert len(shown) == len(english) and not set(shown) & set(english)  # each option described in Norwegian
+            assert page.locator("#options .description[lang=en]").count() == 0
             names = page.locator("#players .player-name")
             names.nth(0).fill("Kari")
             names.nth(1).fill("kari")

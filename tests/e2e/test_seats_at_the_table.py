@@ -262,6 +262,16 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
                 assert kept.get_attribute("data-matches") == "true"
                 assert seat.page.locator('#sheet tr[data-hand="1"] .confirm-hand').count() == 0
             seats["Dee"].page.screenshot(path=str(ARTIFACTS / "seat-confirmed-375.png"), full_page=True)
+            cy = seats["Cy"].page  # on second thoughts, Cy disputes the hand's result from his page
+            cy.locator('#sheet tr[data-hand="1"] .dispute-hand').click()
+            cy.locator('#sheet tr[data-hand="1"] .dispute-claim').fill("My hand counts 60, not 65")
+            cy.locator('#sheet tr[data-hand="1"] .dispute-figure').fill("60")
+            cy.locator('#sheet tr[data-hand="1"] .dispute-form button.primary').click()
+            cy.locator('#sheet tr[data-hand="1"] .disputed[data-dispute="1"]').wait_for(timeout=15_000)
+            (opened,) = call(f"{server}/games/{game}/disputes", token=recorder_token)["items"]
+            assert (opened["hand"], opened["opened_by"], opened["figure"], opened["claim"], opened["target"]) == (
+                1, "seat:Cy", 60, "My hand counts 60, not 65", "hand")
+            cy.screenshot(path=str(ARTIFACTS / "seat-disputed-375.png"), full_page=True)
             listed = call(f"{server}/games/{game}/confirmations", token=recorder_token)
             assert sorted((c["player"], c["recorded_by"], c["matches"]) for c in listed["items"]) == [
                 (p, f"seat:{p}", True) for p in PLAYERS
