@@ -1,0 +1,312 @@
+"""`python -m bench.profile`: the CPU of one move, measured in this process, beside what each target compares it to.
+
+On each store (a SQLite file, a throwaway PostgreSQL database), side by side in one process: the CPU per save of
+eventsourcing's raw append of the same saves and events; the CPU per move of `Meldbook.record_move` (load, decide,
+save, answer); the CPU per move through the Flask app (the test client: the request's whole way through Flask,
+flask-smorest, the access check, the service and the answer, without a socket) beside `GET /health`'s. CPU is this
+process's (`time.process_time`), so a busy machine's waits for a core do not count; the database server's own CPU
+is not in it. On PostgreSQL it counts the statements each move sends (psycopg's executes) and the transactions it
+commits (the server's `pg_stat_database`).
+
+With `--profile`, a cProfile of the moves over HTTP (or, with `--profile service`, of record_move alone) is printed
+as the time spent in each part of the path, by where the function is defined (its own time, not its callees').
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import logging
+import os
+import pstats
+import statistics
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+
+from bench.runs import time_raw
+from bench.stores import StoreUnavailableError, postgres_store, settings, sqlite_store
+from bench.workload import Workload, record_workload
+from bots import SeededChance
+from service.application import Meldbook
+
+HEALTH_REQUESTS = 1000
+PARTS = (
+    ("PostgreSQL driver (psycopg)", ("psycopg",)),
+    ("SQLite driver (sqlite3)", ("sqlite3",)),
+    ("eventsourcing (save, mapper, transcoder, recorder)", ("eventsourcing/",)),
+    ("hash chain (service/chain.py, domain/chain.py)", ("service/chain.py", "domain/chain.py")),
+    ("rules and the game (domain/)", ("domain/",)),
+    ("service (service/)", ("service/",)),
+    ("Meldbook's API (api/)", ("api/",)),
+    ("flask-smorest, webargs, marshmallow", ("flask_smorest/", "webargs/", "marshmallow/", "apispec/")),
+    ("Flask, werkzeug, jinja2, babel", ("flask/", "werkzeug/", "jinja2/", "flask_babel/", "babel/")),
+    ("JSON (json, pickle, copy)", ("json/", "pickle", "copy.py", "copyreg")),
+    ("UUIDs, typing, dataclasses, abc", ("uuid.py", "typing.py", "dataclasses.py", "abc.py", "enum.py")),
+)
+"""Where a function's own time is counted, by the first part whose marker its file name (or name) contains."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """CPU per operation on one store, in milliseconds, and the statements and transactions of one move."""
+
+    store: str
+    raw_save_ms: float
+    service_move_ms: float
+    http_move_ms: float
+    health_ms: float
+    statements: float | None
+    transactions: float | None
+
+    @property
+    def recording_ratio(self) -> float:
+        """Moves through the service per CPU second over raw saves per CPU second (the recording target's ratio)."""
+        return self.raw_save_ms / self.service_move_ms
+
+    @property
+    def http_ratio(self) -> float:
+        """HTTP moves per CPU second over GET /health per CPU second (the HTTP target's ratio), client included."""
+        return self.health_ms / self.http_move_ms
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__)
+    parser.add_argument("--seed", type=int, default=0, help="the bot game's seed (default 0)")
+    parser.add_argument("--players", type=int, default=2, help="players in the bot game (default 2)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the median is shown")
+    parser.add_argument("--stores", default="sqlite,postgres", help="the stores to run on (default: both)")
+    parser.add_argument("--pg-host", default="127.0.0.1")
+    parser.add_argument("--pg-port", default="5432")
+    parser.add_argument("--top", type=int, default=0, help="with --profile: also the N functions of most own time")
+    parser.add_argument(
+        "--profile", choices=("http", "service"), help="also print a cProfile of the moves, by part of the path"
+    )
+    return parser.parse_args()
+
+
+def cpu_service(env: Mapping[str, str], workload: Workload) -> float:
+    """CPU seconds to record every move of the workload through Meldbook.record_move on a new game."""
+    app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+    try:
+        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        cpu = time.process_time()
+        for move in workload.moves:
+            app.record_move(game.id, move.body, move.expected_version, token)
+        return time.process_time() - cpu
+    finally:
+        app.close()
+
+
+class HttpMoves:
+    """The Flask app on a store, driven by its test client: a game created over HTTP and its moves posted."""
+
+    def __init__(self, env: Mapping[str, str], workload: Workload) -> None:
+        from api.app import create_app  # imported here: the recording runs need no Flask
+        from api.logs import ACCESS
+
+        log = logging.getLogger(ACCESS)  # each line still formatted and written, as a server does, to nowhere
+        if not log.handlers:
+            log.addHandler(logging.StreamHandler(open(os.devnull, "w")))  # noqa: SIM115
+            log.setLevel(logging.INFO)
+            log.propagate = False
+        self.app = create_app(dict(env), chance=SeededChance(workload.seed))
+        self.client = self.app.test_client()
+        self.workload = workload
+
+    def new_game(self) -> tuple[str, str]:
+        """A new game of the workload's setup: its id and recorder token."""
+        answer = self.client.post(
+            "/games", json={"variant": "roby", "players": self.workload.players, "deal_mode": "shuffled"}
+        )
+        if answer.status_code != 201:
+            raise RuntimeError(f"POST /games answered {answer.status_code}: {answer.get_data(as_text=True)}")
+        return answer.json["id"], answer.json["token"]  # type: ignore[index]
+
+    def moves(self, game_id: str, token: str) -> None:
+        """Post every move of the workload, each with its If-Match and the recorder token."""
+        for move in self.workload.moves:
+            answer = self.client.post(
+                f"/games/{game_id}/moves",
+                json=move.body,
+                headers={"Authorization": f"Bearer {token}", "If-Match": f'"{move.expected_version}"'},
+            )
+            if answer.status_code != 201:
+                raise RuntimeError(f"move at {move.expected_version}: {answer.status_code} {answer.get_data()!r}")
+
+    def cpu_moves(self) -> float:
+        """CPU seconds for every move of the workload on a new game."""
+        game_id, token = self.new_game()
+        cpu = time.process_time()
+        self.moves(game_id, token)
+        return time.process_time() - cpu
+
+    def cpu_health(self, count: int) -> float:
+        """CPU seconds for `count` GET /health."""
+        cpu = time.process_time()
+        for _ in range(count):
+            if self.client.get("/health").status_code != 200:
+                raise RuntimeError("GET /health did not answer 200")
+        return time.process_time() - cpu
+
+    def close(self) -> None:
+        """Close the app's store connections."""
+        self.app.extensions["meldbook"].close()
+
+
+@contextmanager
+def counting_statements() -> Iterator[list[int]]:
+    """Count psycopg's executes (each a statement sent) while in the block: the count is the list's one item."""
+    counted = [0]
+    execute = psycopg.Cursor.execute
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        counted[0] += 1
+        return execute(self, *args, **kwargs)
+
+    psycopg.Cursor.execute = counting  # type: ignore[method-assign]
+    try:
+        yield counted
+    finally:
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+
+
+def committed(variables: Mapping[str, str]) -> int:
+    """Transactions committed so far in the benchmark's PostgreSQL database (its statistics, read from outside)."""
+    name = variables["MELDBOOK_POSTGRES_DBNAME"]
+    with psycopg.connect(
+        host=variables["MELDBOOK_POSTGRES_HOST"],
+        port=variables["MELDBOOK_POSTGRES_PORT"],
+        user=variables["MELDBOOK_POSTGRES_USER"],
+        dbname=name,
+        autocommit=True,
+    ) as conn:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        row = conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s", (name,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def sql_per_move(variables: Mapping[str, str], http: HttpMoves) -> tuple[float, float]:
+    """Statements sent and transactions committed per move over HTTP, on PostgreSQL."""
+    game_id, token = http.new_game()
+    before = committed(variables)
+    with counting_statements() as counted:
+        http.moves(game_id, token)
+    time.sleep(0.6)  # the statistics collector's flush
+    commits = committed(variables) - before - 1  # the last count's own transaction
+    moves = len(http.workload.moves)
+    return counted[0] / moves, commits / moves
+
+
+def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat: int) -> Figures:
+    """Every figure on one store, the runs alternated so that drift hits each alike."""
+    env = settings(dict(variables))
+    raw, service, moves, health = [], [], [], []
+    http = HttpMoves(env, workload)
+    try:
+        for _ in range(repeat):
+            raw.append(time_raw(env, workload.batches)[1] / len(workload.moves))
+            service.append(cpu_service(env, workload) / len(workload.moves))
+            moves.append(http.cpu_moves() / len(workload.moves))
+            health.append(http.cpu_health(HEALTH_REQUESTS) / HEALTH_REQUESTS)
+        statements, transactions = sql_per_move(variables, http) if name == "postgres" else (None, None)
+    finally:
+        http.close()
+    ms = [1000 * statistics.median(runs) for runs in (raw, service, moves, health)]
+    return Figures(name, *ms, statements, transactions)
+
+
+def profile_moves(variables: Mapping[str, str], workload: Workload, what: str) -> pstats.Stats:
+    """A cProfile of the workload's moves, over HTTP or through record_move alone."""
+    env = settings(dict(variables))
+    profiler = cProfile.Profile()
+    if what == "http":
+        http = HttpMoves(env, workload)
+        try:
+            http.cpu_moves()  # a first game, so the profile sees the path warm
+            game_id, token = http.new_game()
+            profiler.runcall(http.moves, game_id, token)
+        finally:
+            http.close()
+    else:
+        app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+        try:
+            game, token = app.create_game("roby", workload.players, {}, "shuffled")
+
+            def record() -> None:
+                for move in workload.moves:
+                    app.record_move(game.id, move.body, move.expected_version, token)
+
+            profiler.runcall(record)
+        finally:
+            app.close()
+    return pstats.Stats(profiler)
+
+
+def by_part(stats: pstats.Stats, moves: int) -> list[tuple[str, float, float]]:
+    """Each part's own time per move in milliseconds and its share of the total, largest first."""
+    totals: dict[str, float] = {}
+    for (filename, _, function), row in stats.stats.items():  # type: ignore[attr-defined]
+        where = f"{filename} {function}"
+        part = next((label for label, marks in PARTS if any(mark in where for mark in marks)), "the rest (stdlib)")
+        totals[part] = totals.get(part, 0.0) + row[2]
+    whole = sum(totals.values())
+    return sorted(((p, 1000 * t / moves, t / whole) for p, t in totals.items()), key=lambda row: -row[1])
+
+
+def stores(args: argparse.Namespace) -> Iterator[tuple[str, Callable[[], AbstractContextManager[dict[str, str]]]]]:
+    """The stores to run on, by name."""
+    wanted = args.stores.split(",")
+    if "sqlite" in wanted:
+        yield "sqlite", sqlite_store
+    if "postgres" in wanted:
+        yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
+
+
+def main() -> None:
+    """Measure on each store, print the figures and, if asked, the profile."""
+    args = parse_args()
+    workload = record_workload(args.seed, args.players)
+    moves = len(workload.moves)
+    print(f"workload: seeded Roby bot game (seed {args.seed}): {moves} moves, {workload.events} events", flush=True)
+    print()
+    print(
+        "| store | raw save | record_move | recording ratio (>= 0.7) | HTTP move | GET /health "
+        "| HTTP ratio (>= 0.5) | statements / move | transactions / move |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    profiles = []
+    for name, store in stores(args):
+        try:
+            with store() as variables:
+                f = measure(name, variables, workload, args.repeat)
+                sql = "" if f.statements is None else f"| {f.statements:.2f} | {f.transactions:.2f} "
+                print(
+                    f"| {name} | {f.raw_save_ms:.3f} ms | {f.service_move_ms:.3f} ms | {f.recording_ratio:.2f} "
+                    f"| {f.http_move_ms:.3f} ms | {f.health_ms:.3f} ms | {f.http_ratio:.2f} {sql or '| | '}|",
+                    flush=True,
+                )
+                if args.profile:
+                    profiles.append((name, profile_moves(variables, workload, args.profile)))
+        except StoreUnavailableError as unavailable:
+            print(f"skipped {name}: {unavailable}")
+    for name, stats in profiles:
+        print()
+        print(f"cProfile of {moves} moves ({args.profile}) on {name}: own time per move, by part of the path")
+        print()
+        print("| part | ms per move | share |")
+        print("|---|---:|---:|")
+        for part, ms, share in by_part(stats, moves):
+            print(f"| {part} | {ms:.3f} | {share:.0%} |")
+        if args.top:
+            print()
+            stats.sort_stats("tottime").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
