@@ -19,7 +19,7 @@ from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded
-from domain.setup import GameDiscarded, SetupAmended
+from domain.setup import GameDiscarded, SetupAmended, check_not_discarded
 from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
@@ -185,6 +185,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         grant = asking.grant
         game, kept = self.game_for_move(game_id, expected_version)
+        check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -199,8 +200,8 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
             game.record(body, self.chance, grant, label)
         except MeldbookError:
-            if kept:  # decided on the kept game: a game moved on since answers stale, as a fresh read would
-                check_version(self.game(game_id), expected_version)
+            if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
+                check_current(self.game(game_id), expected_version)
                 self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
             raise
         try:  # the key and the move commit together, or neither does
@@ -208,6 +209,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+            check_not_discarded(self.game(game_id))  # what came first was the game's discarding
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
@@ -382,6 +384,12 @@ def refusal(grant: str, actor: str, recording: str) -> str:
     if recording != "seats":
         return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
     return f"{grant} records its own player's actions only, not {acting}"
+
+
+def check_current(game: Game, expected_version: int) -> None:
+    """Refuse a write to a game discarded or moved on since the version it was decided at, as a fresh read would."""
+    check_not_discarded(game)
+    check_version(game, expected_version)
 
 
 def check_version(game: Game, expected_version: int) -> None:
