@@ -209,7 +209,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-            check_not_discarded(self.game(game_id))  # what came first was the game's discarding
+            self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
