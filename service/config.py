@@ -64,6 +64,8 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             **pool,
             # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
             # commit out of order and the games index (which catches up by notification id) skips games for good.
+            # The recorder chosen here saves through a function that takes it, in one statement (service/store.py).
+            "APPLICATION_RECORDER_TOPIC": "service.store:LockedInsertRecorder",
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
 
