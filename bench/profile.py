@@ -10,8 +10,9 @@ it); the database server's own CPU is not in it. On PostgreSQL it counts the sta
 executes: the BEGIN and COMMIT of a transaction block are not among them) and the transactions it commits (the
 server's `pg_stat_database`, reads included).
 
-With `--profile`, a cProfile of the moves over HTTP (or, with `--profile service`, of record_move alone) is printed
-as the time spent in each part of the path, by where the function is defined (its own time, not its callees').
+With `--profile`, a cProfile (timed by CPU) of the moves over HTTP (or, with `--profile service`, of record_move
+alone) is printed as the time spent in each part of the path, by where the function is defined (its own time, not its
+callees').
 """
 
 from __future__ import annotations
@@ -19,12 +20,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import logging
+import math
 import os
 import pstats
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -63,6 +66,8 @@ class Figures:
     health_ms: float
     statements: float | None
     transactions: float | None
+    database_ms: float | None
+    """The PostgreSQL backends' CPU per HTTP move (not in this process's figures)."""
 
     @property
     def recording_ratio(self) -> float:
@@ -192,16 +197,41 @@ def committed(variables: Mapping[str, str]) -> int:
     return int(row[0]) if row else 0
 
 
-def sql_per_move(variables: Mapping[str, str], http: HttpMoves) -> tuple[float, float]:
-    """Statements sent and transactions committed per move over HTTP, on PostgreSQL."""
+def backends_cpu(variables: Mapping[str, str]) -> float:
+    """CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (the app's pooled
+    connections; read from /proc, so on the same machine only; NaN where it cannot be read)."""
+    name = variables["MELDBOOK_POSTGRES_DBNAME"]
+    with psycopg.connect(
+        host=variables["MELDBOOK_POSTGRES_HOST"],
+        port=variables["MELDBOOK_POSTGRES_PORT"],
+        user=variables["MELDBOOK_POSTGRES_USER"],
+        dbname=name,
+        autocommit=True,
+    ) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,)
+        ).fetchall()
+    ticks = 0
+    for (pid,) in rows:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return math.nan
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def sql_per_move(variables: Mapping[str, str], http: HttpMoves) -> tuple[float, float, float]:
+    """Statements sent, transactions committed and the database server's CPU milliseconds per move over HTTP."""
     game_id, token = http.new_game()
-    before = committed(variables)
+    before, server = committed(variables), backends_cpu(variables)
     with counting_statements() as counted:
         http.moves(game_id, token)
+    server = backends_cpu(variables) - server
     time.sleep(0.6)  # the statistics collector's flush
     commits = committed(variables) - before - 1  # the last count's own transaction
     moves = len(http.workload.moves)
-    return counted[0] / moves, commits / moves
+    return counted[0] / moves, commits / moves, 1000 * server / moves
 
 
 def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat: int) -> Figures:
@@ -215,17 +245,17 @@ def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat:
             service.append(cpu_service(env, workload) / len(workload.moves))
             moves.append(http.cpu_moves() / len(workload.moves))
             health.append(http.cpu_health(HEALTH_REQUESTS) / HEALTH_REQUESTS)
-        statements, transactions = sql_per_move(variables, http) if name == "postgres" else (None, None)
+        sql = sql_per_move(variables, http) if name == "postgres" else (None, None, None)
     finally:
         http.close()
     ms = [1000 * min(runs) for runs in (raw, service, moves, health)]  # the run least disturbed by other work
-    return Figures(name, *ms, statements, transactions)
+    return Figures(name, *ms, *sql)
 
 
 def profile_moves(variables: Mapping[str, str], workload: Workload, what: str) -> pstats.Stats:
     """A cProfile of the workload's moves, over HTTP or through record_move alone."""
     env = settings(dict(variables))
-    profiler = cProfile.Profile()
+    profiler = cProfile.Profile(time.process_time)  # CPU, not wall-clock: waits for the disk or a core are left out
     if what == "http":
         http = HttpMoves(env, workload)
         try:
@@ -278,18 +308,22 @@ def main() -> None:
     print()
     print(
         "| store | raw save | record_move | recording ratio (>= 0.7) | HTTP move | GET /health "
-        "| HTTP ratio (>= 0.5) | statements / move | transactions / move |"
+        "| HTTP ratio (>= 0.5) | statements / move | transactions / move | database CPU / move |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     profiles = []
     for name, store in stores(args):
         try:
             with store() as variables:
                 f = measure(name, variables, workload, args.repeat)
-                sql = "" if f.statements is None else f"| {f.statements:.2f} | {f.transactions:.2f} "
+                sql = (
+                    ""
+                    if f.statements is None
+                    else f"| {f.statements:.2f} | {f.transactions:.2f} | {f.database_ms:.3f} ms "
+                )
                 print(
                     f"| {name} | {f.raw_save_ms:.3f} ms | {f.service_move_ms:.3f} ms | {f.recording_ratio:.2f} "
-                    f"| {f.http_move_ms:.3f} ms | {f.health_ms:.3f} ms | {f.http_ratio:.2f} {sql or '| | '}|",
+                    f"| {f.http_move_ms:.3f} ms | {f.health_ms:.3f} ms | {f.http_ratio:.2f} {sql or '| | | '}|",
                     flush=True,
                 )
                 if args.profile:
