@@ -290,6 +290,85 @@ def by_part(stats: pstats.Stats, moves: int) -> list[tuple[str, float, float]]:
     return sorted(((p, 1000 * t / moves, t / whole) for p, t in totals.items()), key=lambda row: -row[1])
 
 
+STEPS = (
+    ("the test client (building the request, reading the answer)", "client"),
+    ("Flask and werkzeug: the request and response objects, routing, calling the hooks", "flask"),
+    (
+        "access check: the token's hash and the access stream's select (Meldbook.caller)",
+        ("service/access.py", "caller"),
+    ),
+    ("access check: the role table and the rest of the hook", ("api/access.py", "check_access")),
+    ("the other hooks: request id and access log, headers, store gate", "hooks"),
+    ("the body: webargs and marshmallow (MoveSchema), flask-smorest's wrappers", "body"),
+    ("record_move: the game to decide on (kept, else loaded)", ("service/application.py", "game_for_move")),
+    ("record_move: the rules (Game.record, on the state in hand)", ("domain/game.py", "record")),
+    (
+        "record_move: eventsourcing's mapper (events to stored JSON)",
+        ("eventsourcing/persistence.py", "to_stored_event"),
+    ),
+    ("record_move: the hash chain (salt, link, JSON again)", ("service/chain.py", "chain_pending")),
+    ("record_move: the insert (driver, SQL, commit)", ("recorder", "insert_events")),
+    ("record_move: snapshots (every 20 events)", ("service/application.py", "_take_snapshots")),
+    ("record_move: the answer's events (describe)", ("service/presenting.py", "describe")),
+    ("record_move: the rest (eventsourcing's save, the cache, idempotency, checks)", "record_rest"),
+    ("the answer: visibility filter (present_event)", ("service/presenting.py", "present_event")),
+    ("the answer: JSON (jsonify)", ("flask/json/__init__.py", "jsonify")),
+    ("the view's own rest (If-Match, headers)", "view_rest"),
+)
+"""The steps of one move, each the CPU of the functions named (with what they call), or what is left between them."""
+HOOKS = (("logs", "start"), ("logs", "finish"), ("headers", "add_headers"), ("health", "gate"))
+"""The app's hooks besides the access check, by module and function."""
+RECORDERS = ("eventsourcing/sqlite.py", "eventsourcing/postgres.py", "service/store.py")
+
+
+def cumulative(stats: pstats.Stats, where: str, function: str) -> float:
+    """The CPU seconds of a function with everything it called (each function counted once however it recurses)."""
+    total = 0.0
+    for (filename, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        places = RECORDERS if where == "recorder" else (where,)
+        if name == function and any(place in filename for place in places):
+            total += row[3]
+    return total
+
+
+def by_step(stats: pstats.Stats, moves: int, what: str) -> list[tuple[str, float]]:
+    """Each step of a move (STEPS) in milliseconds per move; over HTTP, from the test client down."""
+    named = {label: cumulative(stats, *key) for label, key in STEPS if isinstance(key, tuple)}
+    record = cumulative(stats, "service/application.py", "record_move")
+    inner = [label for label, key in STEPS if isinstance(key, tuple) and key[1] not in ("caller",)]
+    record_parts = [label for label in inner if label.startswith("record_move:")]
+    left = {"record_rest": record - sum(named[label] for label in record_parts)}
+    if what == "http":
+        whole = cumulative(stats, "bench/profile.py", "moves")
+        app = cumulative(stats, "flask/app.py", "wsgi_app")
+        view = cumulative(stats, "api/moves.py", "post")
+        check = named[STEPS[3][0]]
+        named[STEPS[3][0]] = check - named[STEPS[2][0]]
+        hooks = sum(
+            cumulative(stats, f"api/{module}.py", function)
+            for module, function in (
+                ("logs", "start"),
+                ("logs", "finish"),
+                ("headers", "add_headers"),
+                ("health", "gate"),
+            )
+        )
+        body = cumulative(stats, "webargs/core.py", "wrapper") - view
+        answer = named[STEPS[14][0]] + named[STEPS[15][0]]
+        left |= {
+            "client": whole - app,
+            "flask": app - check - hooks - body - view,
+            "hooks": hooks,
+            "body": body,
+            "view_rest": view - record - answer,
+        }
+    else:
+        whole = record
+    rows = [(label, named[label] if isinstance(key, tuple) else left.get(key, 0.0)) for label, key in STEPS]
+    rows = [(label, 1000 * seconds / moves) for label, seconds in rows if seconds > 0]
+    return [*rows, ("the whole move", 1000 * whole / moves)]
+
+
 def stores(args: argparse.Namespace) -> Iterator[tuple[str, Callable[[], AbstractContextManager[dict[str, str]]]]]:
     """The stores to run on, by name."""
     wanted = args.stores.split(",")
@@ -338,6 +417,13 @@ def main() -> None:
         print("|---|---:|---:|")
         for part, ms, share in by_part(stats, moves):
             print(f"| {part} | {ms:.3f} | {share:.0%} |")
+        print()
+        print(f"The same moves step by step (each step with what it calls), on {name}:")
+        print()
+        print("| step | ms per move |")
+        print("|---|---:|")
+        for step, ms in by_step(stats, moves, args.profile):
+            print(f"| {step} | {ms:.3f} |")
         if args.top:
             print()
             stats.sort_stats("tottime").print_stats(args.top)
