@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
 from domain.access import RECORDER, NotPermittedError
 from domain.errors import MeldbookError
@@ -33,6 +33,7 @@ from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
 from service.projector import project, projector_reading
+from service.saving import CollectedSave
 from service.setup import SetupCases
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
@@ -93,6 +94,17 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(self.keyed.sign)
         """Stream tickets, signed with the same secret (service/tickets.py)."""
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """Save as eventsourcing's `Application.save` does (record, snapshot, notify), the events collected by
+        `CollectedSave` (service/saving.py), without the library's Protocol checks per object."""
+        processing_event = CollectedSave()
+        processing_event.collect_events(*objs, **kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
+        return recordings
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
