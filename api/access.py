@@ -17,7 +17,7 @@ from uuid import UUID
 from flask import current_app, g, request
 
 from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
-from api.roles import ANONYMOUS, OPEN, READ, TICKETED, UnlistedRouteError, action_of, may
+from api.roles import ANONYMOUS, OPEN, READ, RECORD, TICKETED, UnlistedRouteError, action_of, may
 from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
@@ -78,8 +78,8 @@ def check_game_access(game_id: UUID, action: str) -> Caller:
         if role == ANONYMOUS:
             raise MissingTokenError(f"this needs one of the game's tokens: Authorization: Bearer <token> ({action})")
         raise NotPermittedError(f"a {role} token may not {action} in this game")
-    if action != READ:  # a discarded game takes no write of any kind: moves, tokens, annotations, ...
-        meldbook().check_writable(game_id)
+    if action not in (READ, RECORD):  # a discarded game takes no write of any kind: tokens, annotations, ...
+        meldbook().check_writable(game_id)  # (a move is refused by the game it is decided on: no read of its own)
     return caller
 
 

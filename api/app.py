@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 import logging
 import os
-import weakref
 from collections.abc import Callable, Mapping
 from copy import deepcopy
 from typing import Any
@@ -67,11 +66,17 @@ API_SETTINGS: dict[str, Any] = {
 
 class MeldbookFlask(Flask):
     """Flask, asking once per function whether a view or hook is a coroutine function: Flask asks for every hook of
-    every request (about twenty a request), and the answer never changes."""
+    every request (about twenty a request), and the answer never changes.
+
+    The answers are kept in a plain dictionary, at most COROUTINE_CHECKS of them: the functions asked about are the
+    app's views, hooks and their decorators' wrappers, made once at start-up (a weak dictionary cost more per look-up,
+    making a weak reference each time, than the check it saves)."""
+
+    COROUTINE_CHECKS = 10_000
 
     def __init__(self, import_name: str) -> None:
         super().__init__(import_name)
-        self._coroutine_functions: weakref.WeakKeyDictionary[Any, bool] = weakref.WeakKeyDictionary()
+        self._coroutine_functions: dict[Any, bool] = {}
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """The function as Flask's `ensure_sync` returns it, the check made once per function (a bound method's)."""
@@ -79,8 +84,10 @@ class MeldbookFlask(Flask):
         try:
             is_coroutine = self._coroutine_functions[plain]
         except KeyError:
-            is_coroutine = self._coroutine_functions[plain] = inspect.iscoroutinefunction(func)
-        except TypeError:  # a callable that cannot be weakly referenced: asked every time, as Flask does
+            is_coroutine = inspect.iscoroutinefunction(func)
+            if len(self._coroutine_functions) < self.COROUTINE_CHECKS:
+                self._coroutine_functions[plain] = is_coroutine
+        except TypeError:  # a callable that cannot be hashed: asked every time, as Flask does
             return super().ensure_sync(func)
         return self.async_to_sync(func) if is_coroutine else func
 

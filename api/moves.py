@@ -61,7 +61,8 @@ class Moves(MethodView):
                 raise PreconditionFailedError(error.message) from None
             raise
         latest = events[-1].version if events else version
-        response = jsonify({"version": latest, "events": [present_event(e, viewer_of(caller())) for e in events]})
+        viewer = viewer_of(caller())
+        response = jsonify({"version": latest, "events": [present_event(e, viewer) for e in events]})
         response.status_code = 201
         response.headers["ETag"] = f'"{latest}"'
         return response

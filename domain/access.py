@@ -6,6 +6,7 @@ game's version. Its id is derived from the game's, so it needs no index.
 
 from __future__ import annotations
 
+import functools
 import hmac
 from dataclasses import dataclass
 from typing import Any
@@ -35,8 +36,9 @@ class NotPermittedError(MeldbookError):
     code = "not-permitted"
 
 
+@functools.lru_cache(maxsize=4096)
 def access_id(game_id: UUID) -> UUID:
-    """The id of a game's access stream."""
+    """The id of a game's access stream (a name-based UUID, a SHA-1 each: kept for the games asked about most)."""
     return uuid5(NAMESPACE, str(game_id))
 
 

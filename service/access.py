@@ -61,6 +61,8 @@ class AccessCases(Application):
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
         self._set_ups: LRUCache[UUID, Game] = LRUCache(maxsize=SET_UPS_KEPT)
+        self._unissued = GameAccess.open(UUID(int=0))
+        """An access stream with nothing issued, read (never changed, never saved) for every game that has none."""
 
     def access_of(self, game_id: UUID) -> GameAccess:
         """The game's access stream as stored, or a new one when nothing has been issued yet.
@@ -70,6 +72,12 @@ class AccessCases(Application):
         """
         access: GameAccess | None = project(None, self.repository.event_store.get(access_id(game_id)))
         return GameAccess.open(game_id) if access is None else access
+
+    def _access_to_read(self, game_id: UUID) -> GameAccess:
+        """The game's access stream as stored, to read only: with nothing issued yet, one empty stream shared by every
+        such game, rather than a new aggregate (and its creation event) made for each request."""
+        access: GameAccess | None = project(None, self.repository.event_store.get(access_id(game_id)))
+        return self._unissued if access is None else access
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version` (the application defines it)."""
@@ -95,7 +103,7 @@ class AccessCases(Application):
     def caller(self, game_id: UUID, token: str | None) -> Caller:
         """Who the bearer of a token (or of none) is in a game."""
         game = self.created(game_id)
-        access = self.access_of(game_id)
+        access = self._access_to_read(game_id)
         grant = self.grant_of(game, access, token)
         return Caller(grant, token is not None, game.access, access.recording(game.recording))
 

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
 from domain.access import RECORDER, NotPermittedError
 from domain.errors import MeldbookError
@@ -19,7 +19,7 @@ from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
 from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
 from domain.moves import MoveRecorded
-from domain.setup import GameDiscarded, SetupAmended
+from domain.setup import GameDiscarded, SetupAmended, check_not_discarded
 from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
@@ -33,6 +33,7 @@ from service.kept import KeptGames
 from service.pages import Page
 from service.presenting import StoredEvent, describe
 from service.projector import project, projector_reading
+from service.saving import CollectedSave
 from service.setup import SetupCases
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
@@ -93,6 +94,17 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(self.keyed.sign)
         """Stream tickets, signed with the same secret (service/tickets.py)."""
+
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """Save as eventsourcing's `Application.save` does (record, snapshot, notify), the events collected by
+        `CollectedSave` (service/saving.py), without the library's Protocol checks per object."""
+        processing_event = CollectedSave()
+        processing_event.collect_events(*objs, **kwargs)
+        recordings = self._record(processing_event)
+        self._take_snapshots(processing_event)
+        self._notify(recordings)
+        self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
+        return recordings
 
     def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
         """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
@@ -185,6 +197,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         grant = asking.grant
         game, kept = self.game_for_move(game_id, expected_version)
+        check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
@@ -199,8 +212,8 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
             game.record(body, self.chance, grant, label)
         except MeldbookError:
-            if kept:  # decided on the kept game: a game moved on since answers stale, as a fresh read would
-                check_version(self.game(game_id), expected_version)
+            if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
+                check_current(self.game(game_id), expected_version)
                 self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
             raise
         try:  # the key and the move commit together, or neither does
@@ -208,6 +221,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+            self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
             raise StaleVersionError(
                 f"another move was recorded first: version {expected_version} is no longer current"
             ) from None
@@ -382,6 +396,12 @@ def refusal(grant: str, actor: str, recording: str) -> str:
     if recording != "seats":
         return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
     return f"{grant} records its own player's actions only, not {acting}"
+
+
+def check_current(game: Game, expected_version: int) -> None:
+    """Refuse a write to a game discarded or moved on since the version it was decided at, as a fresh read would."""
+    check_not_discarded(game)
+    check_version(game, expected_version)
 
 
 def check_version(game: Game, expected_version: int) -> None:

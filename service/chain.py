@@ -93,12 +93,24 @@ def chain_pending(
         else:
             known_link = known.at(stream, version - 1) if known is not None else None
             previous = known_link or stored_link(recorder, stream, version - 1) or genesis(stream)
-        state = {**decoded(stored), SALT: secrets.token_hex(16)}
-        state[LINK] = link = link_of(stored.topic, version, state, previous)
+        salt = secrets.token_hex(16)
+        link = link_of(stored.topic, version, {**decoded(stored), SALT: salt}, previous)
         heads[stream] = (version, link)
-        encoded = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
-        chained.append(replace(stored, state=encoded))
+        chained.append(replace(stored, state=with_link(stored.state, salt, link)))
     return chained, heads
+
+
+def with_link(state: bytes, salt: str, link: str) -> bytes:
+    """A stored state with its salt and link added as its last keys: the bytes `json.dumps` of the state with them
+    would give (the transcoder writes compact JSON, unescaped, as `json.dumps` does here), spliced in rather than the
+    whole state encoded a second time."""
+    keys = json.dumps({SALT: salt, LINK: link}, separators=(",", ":")).encode()
+    if state == b"{}":
+        return keys
+    if not state.endswith(b"}"):  # not an object as the transcoder writes one: encoded again, as before
+        whole = {**json.loads(state), SALT: salt, LINK: link}
+        return json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode()
+    return state[:-1] + b"," + keys[1:]
 
 
 def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:

@@ -14,11 +14,13 @@ POOL_DEFAULTS = {
     "MAX_OVERFLOW": "2",
     "CONNECT_TIMEOUT": "5",
     "CONN_MAX_AGE": "1800",
-    "PRE_PING": "y",
+    "PRE_PING": "n",
 }
-"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min, and
-each checked as it is taken from the pool, so that connections broken while the server was out of reach are replaced
-rather than handed to a request (the same process serves again once the server is back)."""
+"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min. A
+connection is not checked as it is taken from the pool (MELDBOOK_POSTGRES_PRE_PING=y would check it, one more round
+trip for every statement): one broken while the server was out of reach fails its first statement, which the pool then
+discards and eventsourcing's recorder tries again on another connection (up to ten times, 0.2 s apart), so the same
+process serves again once the server is back (tests/e2e/test_faults.py)."""
 
 
 CACHE_DEFAULT = "1000"
@@ -64,6 +66,8 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             **pool,
             # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
             # commit out of order and the games index (which catches up by notification id) skips games for good.
+            # The recorder chosen here saves through a function that takes it, in one statement (service/store.py).
+            "APPLICATION_RECORDER_TOPIC": "service.store:LockedInsertRecorder",
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
 

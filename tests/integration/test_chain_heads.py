@@ -4,6 +4,7 @@ head the other has moved past) and a stale move refused leave a chain that verif
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from uuid import UUID
 
@@ -72,3 +73,15 @@ def test_two_applications_taking_turns_and_a_stale_move_leave_a_chain_that_verif
     report = verify_game(open_meldbook(), played.game_id)
     assert report["ok"], report
     assert report["streams"]["game"]["first_linked"] == 1
+
+
+def test_each_stored_state_is_the_events_json_with_its_salt_and_link_last(open_meldbook: OpenMeldbook) -> None:
+    app = open_meldbook()
+    played = play_through_service(app, SEED, max_moves=30)
+    stored = app.recorder.select_events(played.game_id)
+    assert len(stored) > 30
+    for event in stored:
+        state = json.loads(event.state)
+        assert list(state)[-2:] == ["_salt", "_link"]
+        assert event.state == json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
+    assert verify_game(app, played.game_id)["ok"]

@@ -7,6 +7,7 @@ import pytest
 
 from bots import concrete_bodies, without_version
 from domain.errors import MeldbookError
+from domain.setup import GameDiscardedError
 from service.application import LOOKBACK, Meldbook, StaleVersionError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import doc_of, play_through_service
@@ -48,6 +49,22 @@ def test_a_move_at_a_version_this_application_kept_but_another_moved_past_is_sta
     with pytest.raises(StaleVersionError):
         first.record_move(played.game_id, bodies[0], version, played.token)
     assert open_meldbook().stored_events(played.game_id, after=version) == theirs
+
+
+@pytest.mark.parametrize("legal", [True, False], ids=["legal", "illegal"])
+def test_a_move_at_a_version_this_application_kept_but_another_discarded_is_refused_as_discarded(
+    open_meldbook: OpenMeldbook, legal: bool
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=20)  # the first keeps the game at its last version
+    version = first.game(played.game_id).version
+    body = _bodies(first, played.game_id)[0]
+    if not legal:
+        body = {**body, "player": "p2" if body["player"] == "p1" else "p1"}  # the player not to act
+    second.discard_game(played.game_id, "created twice")
+    with pytest.raises(GameDiscardedError):  # as the access check's read answered before a move's own check
+        first.record_move(played.game_id, body, version, played.token)
+    assert open_meldbook().game(played.game_id).version == version + 1, "only the discarding is stored"
 
 
 def test_an_illegal_move_decided_on_a_kept_copy_is_answered_stale_once_another_moved_past(

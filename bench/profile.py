@@ -1,0 +1,435 @@
+"""`python -m bench.profile`: the CPU of one move, measured in this process, beside what each target compares it to.
+
+On each store (a SQLite file, a throwaway PostgreSQL database), side by side in one process: the CPU per save of
+eventsourcing's raw append of the same saves and events; the CPU per move of `Meldbook.record_move` (load, decide,
+save, answer); the CPU per move through the Flask app (the test client: the request's whole way through Flask,
+flask-smorest, the access check, the service and the answer, without a socket; the test client's own work is in it,
+as it is in `GET /health`'s) beside `GET /health`'s. CPU is this process's (`time.process_time`), so a busy machine's
+waits for a core do not count, and the least of `--repeat` runs is shown (other work on the machine only adds to
+it); the database server's own CPU is not in it. On PostgreSQL it counts the statements each move sends (psycopg's
+executes: the BEGIN and COMMIT of a transaction block are not among them) and the transactions it commits (the
+server's `pg_stat_database`, reads included).
+
+With `--profile`, a cProfile (timed by CPU) of the moves over HTTP (or, with `--profile service`, of record_move
+alone) is printed as the time spent in each part of the path, by where the function is defined (its own time, not its
+callees').
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import logging
+import math
+import os
+import pstats
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from bench.runs import time_raw
+from bench.stores import StoreUnavailableError, postgres_store, settings, sqlite_store
+from bench.workload import Workload, record_workload
+from bots import SeededChance
+from service.application import Meldbook
+
+HEALTH_REQUESTS = 1000
+PARTS = (
+    ("PostgreSQL driver (psycopg)", ("psycopg",)),
+    ("SQLite driver (sqlite3)", ("sqlite3",)),
+    ("eventsourcing (save, mapper, transcoder, recorder)", ("eventsourcing/",)),
+    ("hash chain (service/chain.py, domain/chain.py)", ("service/chain.py", "domain/chain.py")),
+    ("rules and the game (domain/)", ("domain/",)),
+    ("service (service/)", ("service/",)),
+    ("Meldbook's API (api/)", ("api/",)),
+    ("flask-smorest, webargs, marshmallow", ("flask_smorest/", "webargs/", "marshmallow/", "apispec/")),
+    ("Flask, werkzeug, jinja2, babel", ("flask/", "werkzeug/", "jinja2/", "flask_babel/", "babel/")),
+    ("JSON (json, pickle, copy)", ("json/", "pickle", "copy.py", "copyreg")),
+    ("UUIDs, typing, dataclasses, abc", ("uuid.py", "typing.py", "dataclasses.py", "abc.py", "enum.py")),
+)
+"""Where a function's own time is counted, by the first part whose marker its file name (or name) contains."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """CPU per operation on one store, in milliseconds, and the statements and transactions of one move."""
+
+    store: str
+    raw_save_ms: float
+    service_move_ms: float
+    http_move_ms: float
+    health_ms: float
+    statements: float | None
+    transactions: float | None
+    database_ms: float | None
+    """The PostgreSQL backends' CPU per HTTP move (not in this process's figures)."""
+
+    @property
+    def recording_ratio(self) -> float:
+        """Moves through the service per CPU second over raw saves per CPU second (the recording target's ratio)."""
+        return self.raw_save_ms / self.service_move_ms
+
+    @property
+    def http_ratio(self) -> float:
+        """HTTP moves per CPU second over GET /health per CPU second (the HTTP target's ratio), client included."""
+        return self.health_ms / self.http_move_ms
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m bench.profile", description=__doc__)
+    parser.add_argument("--seed", type=int, default=0, help="the bot game's seed (default 0)")
+    parser.add_argument("--players", type=int, default=2, help="players in the bot game (default 2)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement; the least CPU is shown")
+    parser.add_argument("--stores", default="sqlite,postgres", help="the stores to run on (default: both)")
+    parser.add_argument("--pg-host", default="127.0.0.1")
+    parser.add_argument("--pg-port", default="5432")
+    parser.add_argument("--top", type=int, default=0, help="with --profile: also the N functions of most own time")
+    parser.add_argument(
+        "--profile", choices=("http", "service"), help="also print a cProfile of the moves, by part of the path"
+    )
+    return parser.parse_args()
+
+
+def cpu_service(env: Mapping[str, str], workload: Workload) -> float:
+    """CPU seconds to record every move of the workload through Meldbook.record_move on a new game."""
+    app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+    try:
+        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        cpu = time.process_time()
+        for move in workload.moves:
+            app.record_move(game.id, move.body, move.expected_version, token)
+        return time.process_time() - cpu
+    finally:
+        app.close()
+
+
+class HttpMoves:
+    """The Flask app on a store, driven by its test client: a game created over HTTP and its moves posted."""
+
+    def __init__(self, env: Mapping[str, str], workload: Workload) -> None:
+        from api.app import create_app  # imported here: the recording runs need no Flask
+        from api.logs import ACCESS
+
+        log = logging.getLogger(ACCESS)  # each line still formatted and written, as a server does, to nowhere
+        if not log.handlers:
+            log.addHandler(logging.StreamHandler(open(os.devnull, "w")))  # noqa: SIM115
+            log.setLevel(logging.INFO)
+            log.propagate = False
+        self.app = create_app(dict(env), chance=SeededChance(workload.seed))
+        self.client = self.app.test_client()
+        self.workload = workload
+
+    def new_game(self) -> tuple[str, str]:
+        """A new game of the workload's setup: its id and recorder token."""
+        answer = self.client.post(
+            "/games", json={"variant": "roby", "players": self.workload.players, "deal_mode": "shuffled"}
+        )
+        if answer.status_code != 201:
+            raise RuntimeError(f"POST /games answered {answer.status_code}: {answer.get_data(as_text=True)}")
+        return answer.json["id"], answer.json["token"]  # type: ignore[index]
+
+    def moves(self, game_id: str, token: str) -> None:
+        """Post every move of the workload, each with its If-Match and the recorder token."""
+        for move in self.workload.moves:
+            answer = self.client.post(
+                f"/games/{game_id}/moves",
+                json=move.body,
+                headers={"Authorization": f"Bearer {token}", "If-Match": f'"{move.expected_version}"'},
+            )
+            if answer.status_code != 201:
+                raise RuntimeError(f"move at {move.expected_version}: {answer.status_code} {answer.get_data()!r}")
+
+    def cpu_moves(self) -> float:
+        """CPU seconds for every move of the workload on a new game."""
+        game_id, token = self.new_game()
+        cpu = time.process_time()
+        self.moves(game_id, token)
+        return time.process_time() - cpu
+
+    def cpu_health(self, count: int) -> float:
+        """CPU seconds for `count` GET /health."""
+        cpu = time.process_time()
+        for _ in range(count):
+            if self.client.get("/health").status_code != 200:
+                raise RuntimeError("GET /health did not answer 200")
+        return time.process_time() - cpu
+
+    def close(self) -> None:
+        """Close the app's store connections."""
+        self.app.extensions["meldbook"].close()
+
+
+@contextmanager
+def counting_statements() -> Iterator[list[int]]:
+    """Count psycopg's executes (each a statement sent) while in the block: the count is the list's one item."""
+    counted = [0]
+    execute = psycopg.Cursor.execute
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        counted[0] += 1
+        return execute(self, *args, **kwargs)
+
+    psycopg.Cursor.execute = counting  # type: ignore[method-assign]
+    try:
+        yield counted
+    finally:
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+
+
+def committed(variables: Mapping[str, str]) -> int:
+    """Transactions committed so far in the benchmark's PostgreSQL database (its statistics, read from outside)."""
+    name = variables["MELDBOOK_POSTGRES_DBNAME"]
+    with psycopg.connect(
+        host=variables["MELDBOOK_POSTGRES_HOST"],
+        port=variables["MELDBOOK_POSTGRES_PORT"],
+        user=variables["MELDBOOK_POSTGRES_USER"],
+        dbname=name,
+        autocommit=True,
+    ) as conn:
+        conn.execute("SELECT pg_stat_force_next_flush()")
+        row = conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s", (name,)).fetchone()
+    return int(row[0]) if row else 0
+
+
+def backends_cpu(variables: Mapping[str, str]) -> float:
+    """CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (the app's pooled
+    connections; read from /proc, so on the same machine only; NaN where it cannot be read)."""
+    name = variables["MELDBOOK_POSTGRES_DBNAME"]
+    with psycopg.connect(
+        host=variables["MELDBOOK_POSTGRES_HOST"],
+        port=variables["MELDBOOK_POSTGRES_PORT"],
+        user=variables["MELDBOOK_POSTGRES_USER"],
+        dbname=name,
+        autocommit=True,
+    ) as conn:
+        rows = conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,)
+        ).fetchall()
+    ticks = 0
+    for (pid,) in rows:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return math.nan
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def sql_per_move(variables: Mapping[str, str], http: HttpMoves) -> tuple[float, float, float]:
+    """Statements sent, transactions committed and the database server's CPU milliseconds per move over HTTP."""
+    game_id, token = http.new_game()
+    before, server = committed(variables), backends_cpu(variables)
+    with counting_statements() as counted:
+        http.moves(game_id, token)
+    server = backends_cpu(variables) - server
+    time.sleep(0.6)  # the statistics collector's flush
+    commits = committed(variables) - before - 1  # the last count's own transaction
+    moves = len(http.workload.moves)
+    return counted[0] / moves, commits / moves, 1000 * server / moves
+
+
+def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat: int) -> Figures:
+    """Every figure on one store, the runs alternated so that drift hits each alike."""
+    env = settings(dict(variables))
+    raw, service, moves, health = [], [], [], []
+    http = HttpMoves(env, workload)
+    try:
+        for _ in range(repeat):
+            raw.append(time_raw(env, workload.batches)[1] / len(workload.moves))
+            service.append(cpu_service(env, workload) / len(workload.moves))
+            moves.append(http.cpu_moves() / len(workload.moves))
+            health.append(http.cpu_health(HEALTH_REQUESTS) / HEALTH_REQUESTS)
+        sql = sql_per_move(variables, http) if name == "postgres" else (None, None, None)
+    finally:
+        http.close()
+    ms = [1000 * min(runs) for runs in (raw, service, moves, health)]  # the run least disturbed by other work
+    return Figures(name, *ms, *sql)
+
+
+def profile_moves(variables: Mapping[str, str], workload: Workload, what: str) -> pstats.Stats:
+    """A cProfile of the workload's moves, over HTTP or through record_move alone."""
+    env = settings(dict(variables))
+    profiler = cProfile.Profile(time.process_time)  # CPU, not wall-clock: waits for the disk or a core are left out
+    if what == "http":
+        http = HttpMoves(env, workload)
+        try:
+            http.cpu_moves()  # a first game, so the profile sees the path warm
+            game_id, token = http.new_game()
+            profiler.runcall(http.moves, game_id, token)
+        finally:
+            http.close()
+    else:
+        app = Meldbook(dict(env), chance=SeededChance(workload.seed))
+        try:
+            game, token = app.create_game("roby", workload.players, {}, "shuffled")
+
+            def record() -> None:
+                for move in workload.moves:
+                    app.record_move(game.id, move.body, move.expected_version, token)
+
+            profiler.runcall(record)
+        finally:
+            app.close()
+    return pstats.Stats(profiler)
+
+
+def by_part(stats: pstats.Stats, moves: int) -> list[tuple[str, float, float]]:
+    """Each part's own time per move in milliseconds and its share of the total, largest first."""
+    totals: dict[str, float] = {}
+    for (filename, _, function), row in stats.stats.items():  # type: ignore[attr-defined]
+        where = f"{filename} {function}"
+        part = next((label for label, marks in PARTS if any(mark in where for mark in marks)), "the rest (stdlib)")
+        totals[part] = totals.get(part, 0.0) + row[2]
+    whole = sum(totals.values())
+    return sorted(((p, 1000 * t / moves, t / whole) for p, t in totals.items()), key=lambda row: -row[1])
+
+
+STEPS = (
+    ("the test client (building the request, reading the answer)", "client"),
+    ("Flask and werkzeug: the request and response objects, routing, calling the hooks", "flask"),
+    (
+        "access check: the token's hash and the access stream's select (Meldbook.caller)",
+        ("service/access.py", "caller"),
+    ),
+    ("access check: the role table and the rest of the hook", ("api/access.py", "check_access")),
+    ("the other hooks: request id and access log, headers, store gate", "hooks"),
+    ("the body: webargs and marshmallow (MoveSchema), flask-smorest's wrappers", "body"),
+    ("record_move: the game to decide on (kept, else loaded)", ("service/application.py", "game_for_move")),
+    ("record_move: the rules (Game.record, on the state in hand)", ("domain/game.py", "record")),
+    (
+        "record_move: eventsourcing's mapper (events to stored JSON)",
+        ("eventsourcing/persistence.py", "to_stored_event"),
+    ),
+    ("record_move: the hash chain (salt, link, JSON again)", ("service/chain.py", "chain_pending")),
+    ("record_move: the insert (driver, SQL, commit)", ("recorder", "insert_events")),
+    ("record_move: snapshots (every 20 events)", ("service/application.py", "_take_snapshots")),
+    ("record_move: the answer's events (describe)", ("service/presenting.py", "describe")),
+    ("record_move: the rest (eventsourcing's save, the cache, idempotency, checks)", "record_rest"),
+    ("the answer: visibility filter (present_event)", ("service/presenting.py", "present_event")),
+    ("the answer: JSON (jsonify)", ("flask/json/__init__.py", "jsonify")),
+    ("the view's own rest (If-Match, headers)", "view_rest"),
+)
+"""The steps of one move, each the CPU of the functions named (with what they call), or what is left between them."""
+HOOKS = (("logs", "start"), ("logs", "finish"), ("headers", "add_headers"), ("health", "gate"))
+"""The app's hooks besides the access check, by module and function."""
+RECORDERS = ("eventsourcing/sqlite.py", "eventsourcing/postgres.py", "service/store.py")
+
+
+def cumulative(stats: pstats.Stats, where: str, function: str) -> float:
+    """The CPU seconds of a function with everything it called (each function counted once however it recurses)."""
+    total = 0.0
+    for (filename, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        places = RECORDERS if where == "recorder" else (where,)
+        if name == function and any(place in filename for place in places):
+            total += row[3]
+    return total
+
+
+def by_step(stats: pstats.Stats, moves: int, what: str) -> list[tuple[str, float]]:
+    """Each step of a move (STEPS) in milliseconds per move; over HTTP, from the test client down."""
+    named = {label: cumulative(stats, *key) for label, key in STEPS if isinstance(key, tuple)}
+    record = cumulative(stats, "service/application.py", "record_move")
+    inner = [label for label, key in STEPS if isinstance(key, tuple) and key[1] not in ("caller",)]
+    record_parts = [label for label in inner if label.startswith("record_move:")]
+    left = {"record_rest": record - sum(named[label] for label in record_parts)}
+    if what != "http":  # called with no caller resolved, record_move checks the token itself
+        left["record_rest"] -= named[STEPS[2][0]]
+    if what == "http":
+        whole = cumulative(stats, "bench/profile.py", "moves")
+        app = cumulative(stats, "flask/app.py", "wsgi_app")
+        view = cumulative(stats, "api/moves.py", "post")
+        check = named[STEPS[3][0]]
+        named[STEPS[3][0]] = check - named[STEPS[2][0]]
+        hooks = sum(
+            cumulative(stats, f"api/{module}.py", function)
+            for module, function in (
+                ("logs", "start"),
+                ("logs", "finish"),
+                ("headers", "add_headers"),
+                ("health", "gate"),
+            )
+        )
+        body = cumulative(stats, "webargs/core.py", "wrapper") - view
+        answer = named[STEPS[14][0]] + named[STEPS[15][0]]
+        left |= {
+            "client": whole - app,
+            "flask": app - check - hooks - body - view,
+            "hooks": hooks,
+            "body": body,
+            "view_rest": view - record - answer,
+        }
+    else:
+        whole = record
+    rows = [(label, named[label] if isinstance(key, tuple) else left.get(key, 0.0)) for label, key in STEPS]
+    rows = [(label, 1000 * seconds / moves) for label, seconds in rows if seconds > 0]
+    return [*rows, ("the whole move", 1000 * whole / moves)]
+
+
+def stores(args: argparse.Namespace) -> Iterator[tuple[str, Callable[[], AbstractContextManager[dict[str, str]]]]]:
+    """The stores to run on, by name."""
+    wanted = args.stores.split(",")
+    if "sqlite" in wanted:
+        yield "sqlite", sqlite_store
+    if "postgres" in wanted:
+        yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
+
+
+def main() -> None:
+    """Measure on each store, print the figures and, if asked, the profile."""
+    args = parse_args()
+    workload = record_workload(args.seed, args.players)
+    moves = len(workload.moves)
+    print(f"workload: seeded Roby bot game (seed {args.seed}): {moves} moves, {workload.events} events", flush=True)
+    print()
+    print(
+        "| store | raw save | record_move | recording ratio (>= 0.7) | HTTP move | GET /health "
+        "| HTTP ratio (>= 0.5) | statements / move | transactions / move | database CPU / move |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    profiles = []
+    for name, store in stores(args):
+        try:
+            with store() as variables:
+                f = measure(name, variables, workload, args.repeat)
+                sql = (
+                    ""
+                    if f.statements is None
+                    else f"| {f.statements:.2f} | {f.transactions:.2f} | {f.database_ms:.3f} ms "
+                )
+                print(
+                    f"| {name} | {f.raw_save_ms:.3f} ms | {f.service_move_ms:.3f} ms | {f.recording_ratio:.2f} "
+                    f"| {f.http_move_ms:.3f} ms | {f.health_ms:.3f} ms | {f.http_ratio:.2f} {sql or '| | | '}|",
+                    flush=True,
+                )
+                if args.profile:
+                    profiles.append((name, profile_moves(variables, workload, args.profile)))
+        except StoreUnavailableError as unavailable:
+            print(f"skipped {name}: {unavailable}")
+    for name, stats in profiles:
+        print()
+        print(f"cProfile of {moves} moves ({args.profile}) on {name}: own time per move, by part of the path")
+        print()
+        print("| part | ms per move | share |")
+        print("|---|---:|---:|")
+        for part, ms, share in by_part(stats, moves):
+            print(f"| {part} | {ms:.3f} | {share:.0%} |")
+        print()
+        print(f"The same moves step by step (each step with what it calls), on {name}:")
+        print()
+        print("| step | ms per move |")
+        print("|---|---:|")
+        for step, ms in by_step(stats, moves, args.profile):
+            print(f"| {step} | {ms:.3f} |")
+        if args.top:
+            print()
+            stats.sort_stats("tottime").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
