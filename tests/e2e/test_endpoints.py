@@ -152,6 +152,7 @@ def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: Fl
     for shown in seen.values():  # the record's digest, which GET /games/{id} alone shows (GET /verify checks it)
         assert len(shown.pop("digest")) == 64
         assert shown.pop("confirmations") == {}  # and the confirmations' summary (none here)
+        assert shown.pop("role") == "recorder"  # and whose token asks
     last = max(seen)
     for version, shown in seen.items():
         response = client.get(f"{game.url}/state?at={version}", headers=game.auth)

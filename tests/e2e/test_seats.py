@@ -209,7 +209,8 @@ def test_the_arbiter_and_a_viewer_read_as_spectators_and_record_nothing(app: Fla
     viewer = client.post(f"{game.url}/tokens/viewers", json={}, headers=game.auth).get_json()["token"]
     body = shown_to(client, game, seats["Ann"])["legal_actions"][0]["choices"][0]
     anonymous = client.get(game.url).get_json()
-    for token in (arbiter, viewer):
+    for token, role in ((arbiter, "arbiter"), (viewer, "viewer:")):
         shown = shown_to(client, game, token)
-        assert shown == anonymous
+        assert shown.pop("role").startswith(role) and anonymous["role"] is None  # the token's own role, and no more
+        assert shown == {key: value for key, value in anonymous.items() if key != "role"}
         assert_problem(client.post(f"{game.url}/moves", json=body, headers=bearer(token)), 403, "not-permitted")
