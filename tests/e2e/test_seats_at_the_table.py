@@ -3,10 +3,11 @@
 The recorder creates the game on /play (recorded deal, each player recording his own moves) and shows a pairing code
 for each seat on the setup page; each player types his code on /pair in a browser context of his own (his phone)
 and lands on the record page with his seat's token. The seats cut, the dealer turns the upcard, and each player
-enters his own hand when he likes; Dee types a card the discard pile already shows and is refused in place, both
-places named, with what he typed kept; the hand is played to its end and each seat confirms its result from the
-page, which keeps the digest confirmed and checks it against the record. Before the hand ends no seat's page holds
-another player's cards, in its DOM or in any JSON response it received. Screenshots go to test-artifacts/.
+enters his own hand when he likes; Dee, his hand not entered yet, discards a card Bob entered, then enters a card the
+discard pile already shows, and each time is refused in place, both places named, with what he typed kept; the hand
+is played to its end and each seat confirms its result from the page, which keeps the digest confirmed and checks it
+against the record, and one disputes it. Before the hand ends no seat's page holds another player's cards, in its
+DOM or in any JSON response it received (but the card a refusal named). Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -208,8 +209,15 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             seats["Cy"].act(version(), type="discard", card="QH")
 
             dee = seats["Dee"]
-            catch_up(dee.page, version())
-            before = version()
+            dee.act(version(), type="draw", source="stock", card="5S")
+            before = version()  # Dee, his hand not entered yet, names a card Bob entered: refused, both places named
+            dee.recorder.submit({"type": "discard", "player": "Dee", "card": "3D"})
+            refusal = dee.page.locator('#actions .entry[data-action="discard"] .refusal:not([hidden])')
+            refusal.wait_for(timeout=15_000)
+            said = refusal.text_content()
+            assert "3D" in said and "Dee's hand" in said and "Bob's hand" in said, said
+            assert version() == before  # nothing stored
+            dee.page.locator('#actions .entry[data-action="discard"] .cards-input').fill("")
             dee.recorder.submit({"type": "enter_hand", "player": "Dee", "cards": DEE_MISTYPED})
             refusal = dee.page.locator('#actions .entry[data-action="enter_hand"] .refusal:not([hidden])')
             refusal.wait_for(timeout=15_000)
@@ -222,7 +230,6 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             assert version() == before  # nothing stored
             dee.page.locator('#actions .entry[data-action="enter_hand"] .cards-input').fill("")
             dee.act(before, type="enter_hand", cards=HANDS["Dee"])
-            dee.act(version(), type="draw", source="stock", card="5S")
             dee.act(version(), type="discard", card="7S")
 
             # Before anyone goes out: what each page holds of the others' hands.
@@ -238,6 +245,8 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
                 dom = seat.page.evaluate("() => document.documentElement.outerHTML")
                 received = seat.received()
                 for other, cards in held.items():
+                    if (player, other) == ("Dee", "Bob"):  # the refusal told Dee where the 3D he named is
+                        cards = [card for card in cards if card != "3D"]
                     if other == player:
                         assert all(shows(received, card) for card in cards), f"{player}'s page lacks his own hand"
                         continue
