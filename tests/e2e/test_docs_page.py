@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import threading
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,9 +13,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from werkzeug.serving import make_server
 
-from api.app import create_app
+from tests.e2e.threaded_app import served_app
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -57,14 +55,8 @@ def launch(playwright: Any) -> Any:
 def server(tmp_path: Path) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
     env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "docs.sqlite")}
-    app = create_app(env=env)
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
-    app.extensions["meldbook"].close()
+    with served_app(env) as url:
+        yield url
 
 
 def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alone(server: str) -> None:

@@ -8,39 +8,25 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import Created, bearer, create
-from tests.e2e.test_unknown_hands import Table, everything_seen, shows
+from tests.e2e.helpers import bearer
+from tests.e2e.seated import (
+    SeatedGame,
+    enters_own_hand,
+    everything_seen,
+    offers_each_seat_its_own_entry,
+    refuses_bad_entries,
+    shows,
+)
 
 PLAYERS = ("Ann", "Bob")
 ANN = ["KH", "QH", "JH", "10H", "9H", "2C", "5S"]
 
 
-class RobinsTable(Table):
+class RobinsTable(SeatedGame):
     """A Robins Rummy game between Ann and Bob recorded by seats; Bob deals."""
 
     def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.game: Created = create(client, players=PLAYERS, variant="robins", recording="seats", deal_mode="recorded")
-        self.seats = {}
-        for player in PLAYERS:
-            response = client.post(f"{self.game.url}/tokens/seats/{player}", headers=self.game.auth)
-            self.seats[player] = response.get_json()["token"]
-
-    def table(self, **body: object) -> None:
-        """Record an action of the table, as the recorder."""
-        response = self.client.post(
-            f"{self.game.url}/moves", json={**body, "expected_version": self.version()}, headers=self.game.auth
-        )
-        assert response.status_code == 201, response.get_json()
-
-    def recorder(self, **body: object) -> dict[str, object]:
-        """Record a player's action as the recorder (a hand nobody entered, at the end of the hand)."""
-        response = self.client.post(
-            f"{self.game.url}/moves", json={**body, "expected_version": self.version()}, headers=self.game.auth
-        )
-        assert response.status_code == 201, response.get_json()
-        answer: dict[str, object] = response.get_json()
-        return answer
+        super().__init__(client, PLAYERS, variant="robins")
 
 
 def dealt(client: FlaskClient) -> RobinsTable:
@@ -65,14 +51,10 @@ def test_a_seat_enters_its_own_hand_unseen_by_the_others_and_a_card_exposed_from
     shared_app: Flask, shared_client: FlaskClient
 ) -> None:
     table = dealt(shared_client)
-    for player in PLAYERS:
-        listed = {(e["type"], e["player"]) for e in table.shown(table.seats[player])["legal_actions"]}
-        assert ("enter_hand", player) in listed and {p for _, p in listed} == {player}
+    offers_each_seat_its_own_entry(table)
     assert table.shown(None)["state"]["hands"]["Bob"] == {"count": 7, "secret": True}
-    table.move("Ann", type="enter_hand", cards=ANN)
-    own = table.shown(table.seats["Ann"])["state"]["hands"]["Ann"]
-    assert sorted(own["cards"]) == sorted(ANN) and own["unknown"] == 0
-    table.table(type="expose_card", holder="Bob", card="9D")
+    enters_own_hand(table, "Ann", ANN)
+    table.recorder(type="expose_card", holder="Bob", card="9D")
 
     table.move("Ann", type="draw", card="AS")
     table.move("Ann", type="meld", cards=["KH", "QH", "2C"], declare=["JH"])
@@ -114,12 +96,7 @@ def test_bad_entries_are_refused_and_a_count_stated_by_the_recorder_scores_again
 ) -> None:
     table = dealt(shared_client)
     ann, bob = table.seats["Ann"], table.seats["Bob"]
-    table.refused(shared_app, ann, 422, "hand.entry-count", type="enter_hand", player="Ann", cards=ANN[:6])
-    table.refused(shared_app, ann, 422, "unknown-card", type="enter_hand", player="Ann", cards=[*ANN[:6], "1X"])
-    table.refused(shared_app, ann, 422, "card-conflict", type="enter_hand", player="Ann", cards=[*ANN[:6], "KC"])
-    table.refused(shared_app, bob, 403, "not-permitted", type="enter_hand", player="Ann", cards=ANN)
-    table.refused(shared_app, table.game.token, 403, "not-permitted", type="enter_hand", player="Ann", cards=ANN)
-    table.refused(shared_app, ann, 422, "wrong-phase", type="state_count", player="Ann", points=10)
+    refuses_bad_entries(shared_app, table, "Ann", ANN, conflicting="KC")
     table.move("Ann", type="enter_hand", cards=ANN)
     table.refused(shared_app, ann, 422, "hand.known", type="enter_hand", player="Ann", cards=ANN)
     table.move("Ann", type="draw", card="AS")

@@ -6,13 +6,10 @@ state the count of a hand nobody entered."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import assert_problem, bearer, create, stored
-from tests.e2e.test_unknown_hands import everything_seen, shows
+from tests.e2e.seated import SeatedGame, enters_own_hand, everything_seen, offers_each_seat_its_own_entry, shows
 
 PLAYERS = ("Ann", "Bob", "Cy")
 ANN = ["2C", "3C", "4C", "5C", "6C", "7C", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]
@@ -23,43 +20,11 @@ PAY_CARDS = ("10H", "JH", "QH", "KH", "AH")
 """The board's pay spaces are named after these cards: every view names them."""
 
 
-class Table:
-    """The game, the seats' tokens and one helper to post a move as someone."""
+class Table(SeatedGame):
+    """The Royal Rummy game (no poker hand), recorded by its seats."""
 
     def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.game = create(
-            client, players=PLAYERS, variant="royal", recording="seats", deal_mode="recorded", options={"poker": False}
-        )
-        self.seats = {}
-        for player in PLAYERS:
-            response = client.post(f"{self.game.url}/tokens/seats/{player}", headers=self.game.auth)
-            self.seats[player] = response.get_json()["token"]
-
-    def version(self) -> int:
-        version: int = self.client.get(self.game.url, headers=self.game.auth).get_json()["version"]
-        return version
-
-    def post(self, token: str, **body: Any) -> Any:
-        return self.client.post(
-            f"{self.game.url}/moves", json={**body, "expected_version": self.version()}, headers=bearer(token)
-        )
-
-    def move(self, player: str, token: str | None = None, **body: Any) -> list[dict[str, Any]]:
-        response = self.post(token or self.seats[player], player=player, **body)
-        assert response.status_code == 201, (body, response.get_json())
-        events: list[dict[str, Any]] = response.get_json()["events"]
-        return events
-
-    def refused(self, app: Flask, token: str, status: int, code: str, **body: Any) -> dict[str, Any]:
-        before = stored(app)
-        problem = assert_problem(self.post(token, **body), status, code)
-        assert stored(app) == before, "a refused move stores nothing"
-        return problem
-
-    def shown(self, token: str | None) -> dict[str, Any]:
-        shown: dict[str, Any] = self.client.get(self.game.url, headers=bearer(token) if token else {}).get_json()
-        return shown
+        super().__init__(client, PLAYERS, variant="royal", options={"poker": False})
 
 
 def dealt(client: FlaskClient) -> Table:
@@ -75,13 +40,9 @@ def test_seats_enter_their_own_royal_hands_unseen_by_the_others_and_the_recorder
     shared_app: Flask, shared_client: FlaskClient
 ) -> None:
     table = dealt(shared_client)
-    for player in PLAYERS:
-        listed = {(e["type"], e["player"]) for e in table.shown(table.seats[player])["legal_actions"]}
-        assert ("enter_hand", player) in listed and {p for _, p in listed} == {player}
+    offers_each_seat_its_own_entry(table)
     assert table.shown(None)["state"]["hands"]["Bob"] == {"count": 13, "secret": True}
-    table.move("Bob", type="enter_hand", cards=BOB)
-    own = table.shown(table.seats["Bob"])["state"]["hands"]["Bob"]
-    assert sorted(own["cards"]) == sorted(BOB) and own["unknown"] == 0
+    enters_own_hand(table, "Bob", BOB)
     for token in (table.seats["Ann"], table.seats["Cy"], table.game.token, None):
         seen = everything_seen(table, token)  # type: ignore[arg-type]
         assert not [c for c in BOB if c not in PAY_CARDS and shows(seen, c)], "another seat's entered hand leaks"

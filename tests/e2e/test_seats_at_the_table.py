@@ -14,22 +14,21 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import psycopg
 import pytest
-from werkzeug.serving import make_server
 
-from api.app import create_app
 from bots.roby import play_roby
 from bots.twins import entered_twin, moves_of, recorded_action
 from tests import pg
 from tests.e2e.record_driver import Recorder, call
+from tests.e2e.seated import shows
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
+from tests.e2e.threaded_app import served_app
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 820, "height": 1180}
@@ -52,14 +51,8 @@ REFUSED = "Failed to load resource: the server responded with a status of 4"
 def pg_server(postgres_admin: psycopg.Connection) -> Iterator[str]:
     """The real app on a database of its own on PostgreSQL, served by werkzeug on a free port; its base URL."""
     dbname = pg.create_database(postgres_admin)
-    app = create_app(env=pg.eventsourcing_env(dbname))
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
-    app.extensions["meldbook"].close()
+    with served_app(pg.eventsourcing_env(dbname)) as url:
+        yield url
     pg.drop_database(postgres_admin, dbname)
 
 
@@ -86,10 +79,6 @@ def catch_up(page: Any, version: int) -> None:
     """Wait until the page has read the game at `version` (its stream tells it of other devices' moves)."""
     page.wait_for_function("(v) => Number(document.getElementById('record').dataset.version) >= v", arg=version,
                            timeout=15_000)
-
-
-def shows(text: str, card: str) -> bool:
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
 
 
 def around(text: str, card: str) -> str:

@@ -5,14 +5,18 @@ waited for a hand becomes a finding a dispute can cite, and a hand nobody entere
 
 from __future__ import annotations
 
-import json
-import re
-from typing import Any
-
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import assert_problem, bearer, create, stored, streamed
+from tests.e2e.helpers import bearer
+from tests.e2e.seated import (
+    SeatedGame,
+    enters_own_hand,
+    everything_seen,
+    offers_each_seat_its_own_entry,
+    refuses_bad_entries,
+    shows,
+)
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 ANN = ["4H", "5H", "6H", "9C", "9D", "9S", "KC", "KD", "KS", "2S"]
@@ -20,41 +24,11 @@ BOB = ["7C", "8C", "10S", "JS", "QS", "3D", "3H", "5D", "6D", "8D"]
 CY = ["2C", "3C", "4C", "5C", "6C", "7D", "8H", "10C", "JD", "QH"]
 
 
-class Table:
-    """The game, the seats' tokens and one helper to post a move as someone."""
+class Table(SeatedGame):
+    """The Roby game, recorded by its four seats."""
 
     def __init__(self, client: FlaskClient) -> None:
-        self.client = client
-        self.game = create(client, players=PLAYERS, recording="seats", deal_mode="recorded")
-        self.seats = {}
-        for player in PLAYERS:
-            response = client.post(f"{self.game.url}/tokens/seats/{player}", headers=self.game.auth)
-            self.seats[player] = response.get_json()["token"]
-
-    def version(self) -> int:
-        version: int = self.client.get(self.game.url, headers=self.game.auth).get_json()["version"]
-        return version
-
-    def post(self, token: str, **body: Any) -> Any:
-        return self.client.post(
-            f"{self.game.url}/moves", json={**body, "expected_version": self.version()}, headers=bearer(token)
-        )
-
-    def move(self, player: str, **body: Any) -> list[dict[str, Any]]:
-        response = self.post(self.seats[player], player=player, **body)
-        assert response.status_code == 201, (body, response.get_json())
-        events: list[dict[str, Any]] = response.get_json()["events"]
-        return events
-
-    def refused(self, app: Flask, token: str, status: int, code: str, **body: Any) -> dict[str, Any]:
-        before = stored(app)
-        problem = assert_problem(self.post(token, **body), status, code)
-        assert stored(app) == before, "a refused move stores nothing"
-        return problem
-
-    def shown(self, token: str | None) -> dict[str, Any]:
-        shown: dict[str, Any] = self.client.get(self.game.url, headers=bearer(token) if token else {}).get_json()
-        return shown
+        super().__init__(client, PLAYERS)
 
 
 def dealt(client: FlaskClient) -> Table:
@@ -65,38 +39,14 @@ def dealt(client: FlaskClient) -> Table:
     return table
 
 
-def everything_seen(table: Table, token: str | None) -> str:
-    """Every reading of the game a token gets, as one text: the game, its events, a past state, the replay, the
-    stream and the notation."""
-    client, url, headers = table.client, table.game.url, bearer(token) if token else {}
-    version = table.version()
-    readings = [
-        client.get(url, headers=headers).get_json(),
-        client.get(f"{url}/events", headers=headers, query_string={"limit": 500}).get_json(),
-        *(client.get(f"{url}/state", headers=headers, query_string={"at": at}).get_json() for at in (version - 1,)),
-        client.get(f"{url}/replay", headers=headers).get_json(),
-        streamed(client, url, headers),
-    ]
-    notation = client.get(f"{url}/notation", headers=headers).get_data(as_text=True)
-    return json.dumps(readings) + notation
-
-
-def shows(text: str, card: str) -> bool:
-    return re.search(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])", text) is not None
-
-
 def test_seats_enter_their_own_hands_unseen_by_the_others_and_a_stated_count_closes_the_hand(
     shared_app: Flask, shared_client: FlaskClient
 ) -> None:
     table = dealt(shared_client)
-    for player in PLAYERS:
-        listed = {(e["type"], e["player"]) for e in table.shown(table.seats[player])["legal_actions"]}
-        assert ("enter_hand", player) in listed and {p for _, p in listed} == {player}
+    offers_each_seat_its_own_entry(table)
     assert table.shown(table.game.token)["legal_actions"] == []  # nothing for the recorder: the seats enter
     assert table.shown(None)["state"]["hands"]["Bob"] == {"count": 10, "secret": True}
-    table.move("Bob", type="enter_hand", cards=BOB)
-    own = table.shown(table.seats["Bob"])["state"]["hands"]["Bob"]
-    assert sorted(own["cards"]) == sorted(BOB) and own["unknown"] == 0
+    enters_own_hand(table, "Bob", BOB)
 
     table.move("Ann", type="draw", source="discard")
     table.move("Ann", type="discard", card="QD")
@@ -161,12 +111,7 @@ def test_bad_entries_and_stated_counts_are_refused_naming_the_rule_and_store_not
 ) -> None:
     table = dealt(shared_client)
     ann, bob = table.seats["Ann"], table.seats["Bob"]
-    table.refused(shared_app, ann, 422, "hand.entry-count", type="enter_hand", player="Ann", cards=ANN[:9])
-    table.refused(shared_app, ann, 422, "unknown-card", type="enter_hand", player="Ann", cards=[*ANN[:9], "1X"])
-    table.refused(shared_app, ann, 422, "card-conflict", type="enter_hand", player="Ann", cards=[*ANN[:9], "QD"])
-    table.refused(shared_app, bob, 403, "not-permitted", type="enter_hand", player="Ann", cards=ANN)
-    table.refused(shared_app, table.game.token, 403, "not-permitted", type="enter_hand", player="Ann", cards=ANN)
-    table.refused(shared_app, ann, 422, "wrong-phase", type="state_count", player="Ann", points=10)
+    refuses_bad_entries(shared_app, table, "Ann", ANN, conflicting="QD")
     table.refused(shared_app, ann, 422, "invalid-action", type="state_count", player="Ann", points="ten")
     table.refused(shared_app, ann, 422, "invalid-action", type="enter_hand", player="Ann")
     table.move("Ann", type="enter_hand", cards=ANN)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import threading
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,15 +14,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
-from api.app import create_app
 from api.headers import PAGE_POLICY
 from bots import concrete_bodies
 from bots.royal import play_royal
 from bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
 from tests.e2e.test_every_version import GAMES
+from tests.e2e.threaded_app import served_app
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -71,14 +69,8 @@ def browser() -> ModuleType:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
     path = tmp_path_factory.mktemp("view") / "view.sqlite"
-    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join(timeout=10)
-    app.extensions["meldbook"].close()
+    with served_app({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}) as url:
+        yield url
 
 
 def call(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> dict[str, Any]:
