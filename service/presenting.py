@@ -3,6 +3,7 @@ viewer, and a game's state with the actions its caller may take."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -106,7 +107,8 @@ def present_state(
     if acting is not None:
         legal = [entry for entry in game.legal_actions() if _may_record(game, acting, entry)] if shown["latest"] else []
         shown["legal_actions"] = legal if viewer.sees_everything else [_unseen_withheld(e) for e in legal]
-        shown["table_actions"] = game.table_actions() if shown["latest"] and acting("") else []
+        table = game.table_actions() if shown["latest"] and acting("") else []
+        shown["table_actions"] = table if viewer.sees_everything else [_examples_withheld(e) for e in table]
     return shown
 
 
@@ -115,6 +117,15 @@ def _unseen_withheld(entry: dict[str, Any]) -> dict[str, Any]:
     in other hands, by what they leave out, so they are listed to the full view alone, and so are the examples drawn
     from them (the template, its constraints and its bounds stay)."""
     if not entry.get("unseen"):
+        return entry
+    return {key: ([] if key == "examples" else value) for key, value in entry.items() if key != "allowed_cards"}
+
+
+def _examples_withheld(entry: dict[str, Any]) -> dict[str, Any]:
+    """A table action's entry as a narrower view may have it (the recorder of a game its seats record): a template's
+    examples name a card of someone's hand (the card exposed, the card drawn out of turn), which may be a card only
+    that seat has entered, so only the template and its constraints are given. Other examples (a void's moves) stay."""
+    if "<card>" not in json.dumps(entry.get("template")):
         return entry
     return {key: ([] if key == "examples" else value) for key, value in entry.items() if key != "allowed_cards"}
 

@@ -42,5 +42,7 @@ def test_a_seats_entries_do_not_change_when_another_seat_enters_his_hand(sqlite_
     assert before and all(e["examples"] == [] and "allowed_cards" not in e for e in before)
     move("bob", type="enter_hand", cards=["7C", "8C", "10S", "JS", "QS", "3D", "3H", "5D", "6D", "8D"])
     assert entries("ann") == before
-    full = sqlite_client.get(url, headers=recorder).get_json()["legal_actions"]
-    assert all(e["type"] != "enter_hand" for e in full)  # the recorder of a game by seats enters no hand
+    shown = sqlite_client.get(url, headers=recorder).get_json()
+    assert all(e["type"] != "enter_hand" for e in shown["legal_actions"])  # the recorder of a game by seats enters none
+    (exposure,) = [e for e in shown["table_actions"] if e["type"] == "expose_card"]
+    assert exposure["examples"] == [] and "holder" in exposure["template"]  # an example could name an entered card
