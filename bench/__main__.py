@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import argparse
 import statistics
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager
+from collections.abc import Iterator, Mapping
 
 from bench.http_runs import one_client, several_clients, time_reads
 from bench.report import NOTES, FlatCost, Result, flat_table, http_table, load_line, reads_table, table
 from bench.runs import time_each_move, time_raw, time_service
 from bench.servers import dev_server, gunicorn
-from bench.stores import StoreUnavailableError, postgres_store, settings, sqlite_store
+from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
 from bench.workload import LONG_GAME, Workload, record_workload
 
-Store = Callable[[], AbstractContextManager[dict[str, str]]]
 FLAT_MOVES = 100
 PARTS = ("recording", "flat", "http", "reads", "gunicorn")
 
@@ -58,11 +56,7 @@ def measure(name: str, env: Mapping[str, str], workload: Workload, repeat: int) 
 
 def stores(args: argparse.Namespace) -> Iterator[tuple[str, Store]]:
     """The stores to run on, by name."""
-    wanted = args.stores.split(",")
-    if "sqlite" in wanted:
-        yield "sqlite", sqlite_store
-    if "postgres" in wanted:
-        yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
+    return chosen_stores(args.stores, args.pg_host, args.pg_port)
 
 
 def main() -> None:

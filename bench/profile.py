@@ -24,8 +24,8 @@ import math
 import os
 import pstats
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,7 @@ from typing import Any
 import psycopg
 
 from bench.runs import time_raw
-from bench.stores import StoreUnavailableError, postgres_store, settings, sqlite_store
+from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
 from bench.workload import Workload, record_workload
 from bots import SeededChance
 from service.application import Meldbook
@@ -182,16 +182,21 @@ def counting_statements() -> Iterator[list[int]]:
         psycopg.Cursor.execute = execute  # type: ignore[method-assign]
 
 
-def committed(variables: Mapping[str, str]) -> int:
-    """Transactions committed so far in the benchmark's PostgreSQL database (its statistics, read from outside)."""
-    name = variables["MELDBOOK_POSTGRES_DBNAME"]
-    with psycopg.connect(
+def outside(variables: Mapping[str, str]) -> psycopg.Connection[Any]:
+    """A connection of its own to the benchmark's PostgreSQL database, to read its statistics from outside."""
+    return psycopg.connect(
         host=variables["MELDBOOK_POSTGRES_HOST"],
         port=variables["MELDBOOK_POSTGRES_PORT"],
         user=variables["MELDBOOK_POSTGRES_USER"],
-        dbname=name,
+        dbname=variables["MELDBOOK_POSTGRES_DBNAME"],
         autocommit=True,
-    ) as conn:
+    )
+
+
+def committed(variables: Mapping[str, str]) -> int:
+    """Transactions committed so far in the benchmark's PostgreSQL database (its statistics, read from outside)."""
+    name = variables["MELDBOOK_POSTGRES_DBNAME"]
+    with outside(variables) as conn:
         conn.execute("SELECT pg_stat_force_next_flush()")
         row = conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = %s", (name,)).fetchone()
     return int(row[0]) if row else 0
@@ -201,13 +206,7 @@ def backends_cpu(variables: Mapping[str, str]) -> float:
     """CPU seconds used so far by the PostgreSQL backends connected to the benchmark's database (the app's pooled
     connections; read from /proc, so on the same machine only; NaN where it cannot be read)."""
     name = variables["MELDBOOK_POSTGRES_DBNAME"]
-    with psycopg.connect(
-        host=variables["MELDBOOK_POSTGRES_HOST"],
-        port=variables["MELDBOOK_POSTGRES_PORT"],
-        user=variables["MELDBOOK_POSTGRES_USER"],
-        dbname=name,
-        autocommit=True,
-    ) as conn:
+    with outside(variables) as conn:
         rows = conn.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (name,)
         ).fetchall()
@@ -371,13 +370,9 @@ def by_step(stats: pstats.Stats, moves: int, what: str) -> list[tuple[str, float
     return [*rows, ("the whole move", 1000 * whole / moves)]
 
 
-def stores(args: argparse.Namespace) -> Iterator[tuple[str, Callable[[], AbstractContextManager[dict[str, str]]]]]:
+def stores(args: argparse.Namespace) -> Iterator[tuple[str, Store]]:
     """The stores to run on, by name."""
-    wanted = args.stores.split(",")
-    if "sqlite" in wanted:
-        yield "sqlite", sqlite_store
-    if "postgres" in wanted:
-        yield "postgres", lambda: postgres_store(args.pg_host, args.pg_port)
+    return chosen_stores(args.stores, args.pg_host, args.pg_port)
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import secrets
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import psycopg
@@ -58,3 +58,16 @@ def postgres_store(host: str, port: str, user: str = "postgres") -> Iterator[dic
             }
         finally:
             admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+
+Store = Callable[[], AbstractContextManager[dict[str, str]]]
+"""A store to run on: entering it gives its settings, leaving it throws it away."""
+
+
+def chosen_stores(names: str, pg_host: str, pg_port: str) -> Iterator[tuple[str, Store]]:
+    """The stores named (`sqlite`, `postgres`, comma-separated), in that order of preference."""
+    wanted = names.split(",")
+    if "sqlite" in wanted:
+        yield "sqlite", sqlite_store
+    if "postgres" in wanted:
+        yield "postgres", lambda: postgres_store(pg_host, pg_port)
