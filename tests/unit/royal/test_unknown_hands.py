@@ -53,6 +53,14 @@ def listed(game: Game) -> set[tuple[str, str]]:
     return {(e["type"], e["player"]) for e in game.legal_actions() if "player" in e}
 
 
+
+def bet_then_deal_unnamed(game: Any, ace: str, amount: int, covered_by: str | None = None) -> None:
+    """p3, the dealer, bets on an ace; p1 and p2 cover or decline; p3 deals naming no hand."""
+    record(game, "ace_bet", "p3", ace=ace, amount=amount)
+    for player in ("p1", "p2"):
+        record(game, "cover" if player == covered_by else "decline", player)
+    record(game, "deal", "p3")
+
 def test_a_recorded_deal_may_name_no_hand_and_every_hand_and_the_dummy_are_then_unknown() -> None:
     game = dealt_unnamed(dummy=None)
     deal = events(game, "HandsDealt")[-1]
@@ -111,10 +119,7 @@ def test_a_dummy_taken_once_every_live_hand_is_entered_is_named_as_in_a_deal_tha
 def test_ace_bets_wait_for_the_aces_holder_before_the_dummy_is_decided() -> None:
     game = new_game(3, ace_betting=True)
     cut_to(game, "p3")
-    record(game, "ace_bet", "p3", ace="H", amount=2)
-    record(game, "cover", "p1")
-    record(game, "decline", "p2")
-    record(game, "deal", "p3")
+    bet_then_deal_unnamed(game, "H", 2, covered_by="p1")
     assert game.state.aces_due == ["H"] and not events(game, "AceShown")
     assert game.rules.to_move(game.state) == ["p1", "p2", "p3"]
     assert listed(game) == {("enter_hand", p) for p in ("p1", "p2", "p3")}
@@ -132,10 +137,7 @@ def test_ace_bets_wait_for_the_aces_holder_before_the_dummy_is_decided() -> None
 def test_an_ace_in_the_dummy_is_judged_once_every_live_hand_is_entered() -> None:
     game = new_game(3, ace_betting=True)
     cut_to(game, "p3")
-    record(game, "ace_bet", "p3", ace="D", amount=1)
-    record(game, "decline", "p1")
-    record(game, "decline", "p2")
-    record(game, "deal", "p3")
+    bet_then_deal_unnamed(game, "D", 1)
     record(game, "enter_hand", "p1", cards=SPADES_TO_P3["p1"])
     record(game, "enter_hand", "p2", cards=SPADES_TO_P3["p2"])
     assert game.state.aces_due == ["D"]
@@ -330,10 +332,7 @@ def test_a_stated_count_is_refused_during_play() -> None:
 def test_a_misdeal_drops_the_ace_bets_waiting_for_the_deal_and_they_wait_again_on_the_new_deal() -> None:
     game = new_game(3, ace_betting=True)
     cut_to(game, "p3")
-    record(game, "ace_bet", "p3", ace="H", amount=2)
-    record(game, "decline", "p1")
-    record(game, "decline", "p2")
-    record(game, "deal", "p3")
+    bet_then_deal_unnamed(game, "H", 2)
     assert game.state.aces_due == ["H"]
     game.record({"type": "misdeal", "reason": "wrong_count", "confirm": True}, FixedChance())
     assert game.state.phase == "deal" and game.state.aces_due == [] and game.state.hands == {}
