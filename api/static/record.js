@@ -238,6 +238,20 @@
     return answer && answer.ok ? (await answer.json()).items || [] : [];
   }
 
+  // Post a confirmation or a dispute from the score sheet: the answer's body, or null once its refusal (or the
+  // network's failure) is shown under the sheet.
+  async function postFromSheet(path, body) {
+    const answer = await fetch(path, { method: "POST", body: JSON.stringify(body),
+      headers: headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
+    const reply = answer.json ? await answer.json().catch(() => ({})) : {};
+    if (!answer.ok) {
+      say($("confirm-refusal"), answer.error ? text("unsent", { error: answer.error.message }) : refusalText(reply));
+      return null;
+    }
+    say($("confirm-refusal"), "");
+    return reply;
+  }
+
   // A player who does not confirm a hand's result disputes it instead, saying why (and the figure he claims).
   function disputeButton(hand, at) {
     const button = el("button", { type: "button", class: "dispute-hand", "data-hand": hand }, text("dispute_hand"));
@@ -253,14 +267,8 @@
         event.preventDefault();
         const body = { target: "hand", at: at, claim: claim.value.trim() };
         if (figure.value !== "") body.figure = Number(figure.value);
-        const answer = await fetch("/games/" + game + "/disputes", { method: "POST", body: JSON.stringify(body),
-          headers: headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
-        const reply = answer.json ? await answer.json().catch(() => ({})) : {};
-        if (!answer.ok) {
-          say($("confirm-refusal"), answer.error ? text("unsent", { error: answer.error.message }) : refusalText(reply));
-          return;
-        }
-        say($("confirm-refusal"), "");
+        const reply = await postFromSheet("/games/" + game + "/disputes", body);
+        if (!reply) return;
         $("last-sent").textContent = text("disputed_hand", { hand: hand, id: reply.id });
         await sheet();
       });
@@ -281,15 +289,8 @@
     button.addEventListener("click", async () => {
       const me = seatPlayer();
       button.disabled = true;
-      const answer = await fetch("/games/" + game + "/hands/" + hand + "/confirmations", { method: "POST", body: "{}",
-        headers: headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
-      const reply = answer.json ? await answer.json().catch(() => ({})) : {};
-      if (!answer.ok) {
-        button.disabled = false;
-        say($("confirm-refusal"), answer.error ? text("unsent", { error: answer.error.message }) : refusalText(reply));
-        return;
-      }
-      say($("confirm-refusal"), "");
+      const reply = await postFromSheet("/games/" + game + "/hands/" + hand + "/confirmations", {});
+      if (!reply) { button.disabled = false; return; }
       const digests = keptDigests();
       digests[me] = Object.assign(digests[me] || {}, { [reply.hand]: { digest: reply.digest, at: reply.at } });
       localStorage.setItem(keptKey, JSON.stringify(digests));
