@@ -179,6 +179,7 @@
   }
 
   async function sheet() {
+    if (!doc) return;
     const answer = await fetch("/games/" + game + "/settlement", { headers: headers() }).catch(() => null);
     if (!answer || !answer.ok) return;
     const balances = (await answer.json()).balances.filter((b) => b.player);
@@ -190,6 +191,7 @@
     const confirmed = listed ? listed.items : null;
     const me = seatPlayer();
     const disputes = await disputesOf();
+    if (!doc) return; // another token was given while the sheet was read: its own reading draws the sheet
     const hands = [...new Set(mine.flatMap((b) => b.by_hand.map((h) => h.hand)))].sort((a, b) => a - b);
     const head = el("tr", {}, el("th", {}, text("hand_column")), ...doc.players.map((p) => el("th", {}, p)));
     if (confirmed) head.append(el("th", {}, text("confirmed_column")));
