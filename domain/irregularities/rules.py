@@ -4,6 +4,8 @@ Rulings (each variant's rules index lists them with their tests):
 - A misdeal is declared by the table before anything is played on the deal; the same dealer deals again, in a
   shuffled game from a fresh shuffle. What was paid before the deal (antes, bets) stays where it is.
 - An exposed card stays in its holder's hand; the table has seen it, so every view may show it. No penalty.
+  Exposed from the cards of a hand nobody entered yet, the check that the hand held it waits for the hand
+  (domain/unknown.py): a hand entered without it records a finding under the variant's exposed-card rule.
 - A card drawn from the stock out of turn is shown to the table and shuffled back into the stock; the player
   whose turn it is plays on. No penalty.
 """
@@ -17,6 +19,7 @@ from typing import Any
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.irregularities.events import CardDrawnOutOfTurn, CardExposed, GameAbandoned, MisdealDeclared
+from domain.unknown import Check, defer
 from domain.variant import Decision
 from domain.zones import Zone, check_can_name, seeded_order
 
@@ -37,18 +40,40 @@ def verify_player(players: list[str], name: str, field: str) -> None:
 
 
 def expose_card(
-    decision: Decision, action: Action, hands: Mapping[str, Zone], deck: Counter[str], named: Counter[str]
+    decision: Decision,
+    action: Action,
+    hands: Mapping[str, Zone],
+    deck: Counter[str],
+    named: Counter[str],
+    rule: str,
 ) -> None:
-    """A card of the holder's hand was exposed: the table saw it; it stays in his hand."""
+    """A card of the holder's hand was exposed: the table saw it; it stays in his hand. From cards the record does
+    not name, the check that the hand held it waits for the hand (`rule`, the variant's exposed-card rule)."""
     holder, card = action.get("holder"), action.get("card")
     verify_player(list(decision.state.players), holder, "holder")
     if holder not in hands:
         raise IllegalMoveError(f"{holder} holds no hand in this deal", code="irregularity.not-in-hand")
+    hand = hands[holder]
     try:
-        check_can_name(card, deck, named, hands[holder], f"hand of {holder}")
+        check_can_name(card, deck, named, hand, f"hand of {holder}")
     except IllegalMoveError:
         raise IllegalMoveError(f"{card} is not in {holder}'s hand", code="irregularity.not-in-hand") from None
     decision.record(CardExposed, player=holder, card=card)
+    if hand.hidden and card not in hand.known:
+        defer(decision, holder, rule, hand.known, {"card": card})
+
+
+def exposure_check(rule: str) -> Check:
+    """The check an exposure from unknown cards waits for: the card was in the hand as it was then (its cards
+    named since included), or a finding under `rule`."""
+
+    def exposed_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
+        card = str(context["card"])
+        if card in hand:
+            return None
+        return rule, f"{card} was exposed from {player}'s hand, but the hand as known held no {card} then ({rule})"
+
+    return exposed_finding
 
 
 def draw_out_of_turn(

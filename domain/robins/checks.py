@@ -7,22 +7,11 @@ stays in it (robins.irregularities.exposed-card), which only the whole hand can 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from domain.robins.state import RobinsState
-from domain.unknown import Check, defer, make_deferred_checks
+from domain.irregularities.rules import exposure_check
+from domain.unknown import Check, make_deferred_checks
 from domain.variant import Decision
 
 EXPOSED = "robins.irregularities.exposed-card"
-
-
-def defer_exposure(decision: Decision, holder: str, card: str) -> None:
-    """A card exposed from the cards of a hand the record does not name waits for the hand to be known."""
-    state: RobinsState = decision.state
-    hand = state.hands[holder]
-    if hand.hidden and card not in hand.known:
-        defer(decision, holder, EXPOSED, hand.known, {"card": card})
 
 
 def make_checks(decision: Decision) -> None:
@@ -30,13 +19,5 @@ def make_checks(decision: Decision) -> None:
     make_deferred_checks(decision, CHECKS)
 
 
-def _exposed_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The exposed card was in the hand as it was then (its cards named since included), or a finding."""
-    card = str(context["card"])
-    if card in hand:
-        return None
-    return EXPOSED, f"{card} was exposed from {player}'s hand, but the hand as known held no {card} then ({EXPOSED})"
-
-
-CHECKS: dict[str, Check] = {EXPOSED: _exposed_finding}
+CHECKS: dict[str, Check] = {EXPOSED: exposure_check(EXPOSED)}
 """The checks that may wait for a hand, by the rule they record."""

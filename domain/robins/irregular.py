@@ -7,7 +7,7 @@ from typing import Any
 from domain.actions import Action
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
-from domain.robins.checks import defer_exposure
+from domain.robins.checks import EXPOSED
 from domain.robins.events import GameWon
 from domain.robins.rules import STOCK_SIZE, deck
 from domain.robins.state import OVER, PLAY, RobinsState
@@ -38,11 +38,10 @@ def misdeal(decision: Decision, action: Action) -> None:
 
 def expose_card(decision: Decision, action: Action) -> None:
     """A card exposed during play stays in its holder's hand; the opponent has seen it. Exposed from the cards of
-    a hand nobody entered yet, the check that it was there waits for the hand (domain/robins/checks.py)."""
+    a hand nobody entered yet, the check that it was there waits for the hand (domain/irregularities/rules.py)."""
     state: RobinsState = decision.state
     _in_play(state, "an exposed card")
-    rules.expose_card(decision, action, state.hands, deck(), _named(state))
-    defer_exposure(decision, action.get("holder"), action.get("card"))
+    rules.expose_card(decision, action, state.hands, deck(), _named(state), EXPOSED)
 
 
 def draw_out_of_turn(decision: Decision, action: Action) -> None:

@@ -133,10 +133,11 @@ OWN: RuleIndex = rule_index(
             "roby.own.checks-that-wait",
             "**Checks that wait for a hand.** While a hand holds unknown cards, the rules that need its contents "
             "cannot be checked when the move is made: the 99 rule after a meld or a lay-off and at the discard, "
-            "and which discards are legal (a card that fits a meld, the card just taken). The move is accepted and "
-            "the check waits; once the hand is known in full (entered, or every card named by play) it is made on "
-            "the hand as it was, and a broken rule is recorded as a finding with its rule id (history is not "
-            "rewritten; a dispute may cite it).",
+            "and which discards are legal (a card that fits a meld, the card just taken), and that a card exposed "
+            "from its unknown cards (`expose_card`) was in it (`roby.irregularities.exposed-card`). The move is "
+            "accepted and the check waits; once the hand is known in full (entered, or every card named by play) "
+            "it is made on the hand as it was, and a broken rule is recorded as a finding with its rule id "
+            "(history is not rewritten; a dispute may cite it).",
             (
                 "tests/unit/roby/test_unknown_hands.py::"
                 "test_a_check_that_needs_the_hand_waits_for_it_and_a_broken_rule_becomes_a_finding",
@@ -144,6 +145,10 @@ OWN: RuleIndex = rule_index(
                 "test_a_table_play_from_an_unknown_hand_defers_the_99_rule",
                 "tests/unit/roby/test_unknown_hands.py::"
                 "test_a_deferred_check_the_hand_passes_records_no_finding",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_a_card_exposed_from_an_unknown_hand_waits_for_the_hand_and_a_hand_without_it_is_a_finding",
+                "tests/unit/roby/test_unknown_hands.py::"
+                "test_an_exposed_card_the_hand_held_records_no_finding_and_a_known_hands_exposure_waits_for_nothing",
             ),
         ),
         (

@@ -9,6 +9,7 @@ from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.ledger import AmountTransferred, player_account
 from domain.roby import settle
+from domain.roby.play import EXPOSED
 from domain.roby.rules import deck_of, from_left_of, named_cards
 from domain.roby.state import OVER, PLAY, RobyState
 from domain.variant import Decision
@@ -32,10 +33,11 @@ def misdeal(decision: Decision, action: Action) -> None:
 
 
 def expose_card(decision: Decision, action: Action) -> None:
-    """A card exposed during play stays in its holder's hand; the table has seen it."""
+    """A card exposed during play stays in its holder's hand; the table has seen it. Exposed from the cards of a
+    hand nobody entered yet, the check that it was there waits for the hand (domain/irregularities/rules.py)."""
     state: RobyState = decision.state
     _in_play(state, "an exposed card")
-    rules.expose_card(decision, action, state.hands, deck_of(state.options), named_cards(state))
+    rules.expose_card(decision, action, state.hands, deck_of(state.options), named_cards(state), EXPOSED)
 
 
 def draw_out_of_turn(decision: Decision, action: Action) -> None:

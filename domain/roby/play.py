@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
+from domain.irregularities.rules import exposure_check
 from domain.roby import settle
 from domain.roby.events import CardDiscarded, CardLaidOff, DiscardTaken, MeldLaid, StockCardDrawn
 from domain.roby.rules import (
@@ -31,6 +32,7 @@ from domain.zones import check_can_name
 
 NINETY_NINE = "roby.99-rule"
 DISCARD_RULES = "discard"
+EXPOSED = "roby.irregularities.exposed-card"
 """The deferred check of a discard: its legality (roby.discard.fits-meld, roby.discard.just-taken) and the 99 rule."""
 
 
@@ -340,5 +342,5 @@ def _discard_finding(player: str, hand: list[str], context: Mapping[str, Any]) -
     return refusal.code, f"{player} discarded {context['card']}: {refusal.message} ({refusal.code})"
 
 
-CHECKS = {NINETY_NINE: _table_finding, DISCARD_RULES: _discard_finding}
+CHECKS = {NINETY_NINE: _table_finding, DISCARD_RULES: _discard_finding, EXPOSED: exposure_check(EXPOSED)}
 """The checks that may wait for a hand, by the rule they record."""

@@ -213,7 +213,8 @@ class DummyTaken(GameEvent):
     """A player (the dealer by a swap, or the auction's winner) took the dummy: his own hand is dead.
 
     `cards` names the dummy's cards when the deal named every hand; in a deal that named none it is empty, the
-    taker's new hand is as many unknown cards (he enters it), and the dead hand keeps what his own hand named."""
+    taker's new hand is as many unknown cards (he enters it), and the dead hand keeps what his own hand named. A
+    check waiting for his own hand (a card exposed from it) is dropped: the dead hand is never shown."""
 
     TOPIC = "meldbook.royal.DummyTaken"
     SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("cards",)
@@ -230,6 +231,7 @@ class DummyTaken(GameEvent):
         state.hands[self.player] = Zone(list(self.cards), hidden=state.dummy.size - len(self.cards), secret=True)
         state.dummy = Zone(secret=True)
         state.bidders = []
+        state.pending = [item for item in state.pending if item["player"] != self.player]
 
 
 class DummyDead(GameEvent):

@@ -195,7 +195,10 @@ OWN: RuleIndex = rule_index(
             "right colour and no higher than the hand's named cards of it is accepted, and whether it was the "
             "lowest (`royal.rummy.lowest`) waits for the hand when an unknown card could have been lower; a pass "
             "is taken at its word, and whether the player held the next card (`royal.rummy.must-play`) or, on a "
-            "lead, a card of its colour (`royal.rummy.must-lead`) waits for the hand. Once the hand is known in "
+            "lead, a card of its colour (`royal.rummy.must-lead`) waits for the hand. In any stage of the deal, a "
+            "card exposed from a hand's unknown cards (`expose_card`) must be in it "
+            "(`royal.irregularities.exposed-card`), which waits for the hand too; exposed from a hand its player "
+            "then gives up for the dummy, it is dropped (the dead hand is never shown). Once the hand is known in "
             "full (entered, or its last unknown card named by play) the checks are made on the hand as it was, and "
             "a broken rule is recorded as a finding on the deal with its rule id; the accepted moves stand.",
             (
@@ -205,6 +208,12 @@ OWN: RuleIndex = rule_index(
                 "test_a_pass_on_a_lead_from_an_unknown_hand_sends_the_lead_left_and_is_checked_later",
                 "tests/unit/royal/test_unknown_hands.py::test_a_pass_from_a_known_hand_holding_the_next_card_is_still_refused",
                 "tests/unit/royal/test_unknown_hands.py::test_a_known_hand_holding_the_colour_may_not_pass_on_the_lead",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_card_exposed_from_an_unknown_hand_waits_for_the_hand_and_a_hand_without_it_is_a_finding",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_an_exposed_card_the_hand_held_records_no_finding_and_a_known_hands_exposure_waits_for_nothing",
+                "tests/unit/royal/test_unknown_hands.py::"
+                "test_a_card_exposed_from_a_hand_given_up_for_the_dummy_waits_for_nothing",
             ),
         ),
         (

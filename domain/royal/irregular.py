@@ -13,6 +13,7 @@ from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.royal import settle
 from domain.royal.rules import DECK
+from domain.royal.rummy import EXPOSED
 from domain.royal.state import AUCTION, DUMMY, OVER, POKER_BET, POKER_PICK, RUMMY, RoyalState
 from domain.variant import Decision
 from domain.zones import named_counts
@@ -47,11 +48,13 @@ def _named(state: RoyalState) -> Counter[str]:
 
 
 def expose_card(decision: Decision, action: Action) -> None:
-    """A card exposed during the deal's play stays in its holder's hand; the table has seen it."""
+    """A card exposed during the deal's play stays in its holder's hand; the table has seen it. Exposed from the
+    cards of a hand nobody entered yet, the check that it was there waits for the hand
+    (domain/irregularities/rules.py)."""
     state: RoyalState = decision.state
     if state.phase not in PLAYING:
         raise IllegalMoveError("an exposed card is recorded while a deal is played", code="wrong-phase")
-    rules.expose_card(decision, action, _hands(state), DECK, _named(state))
+    rules.expose_card(decision, action, _hands(state), DECK, _named(state), EXPOSED)
 
 
 def abandon(decision: Decision, action: Action) -> None:

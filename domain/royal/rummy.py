@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
+from domain.irregularities.rules import exposure_check
 from domain.ledger import player_account
 from domain.royal import settle
 from domain.royal.board import KITTY, POT, pays, space_account
@@ -30,6 +31,7 @@ from domain.unknown import defer, hand_place, make_deferred_checks, take
 from domain.variant import Decision
 
 LOWEST, MUST_PLAY, MUST_LEAD = "royal.rummy.lowest", "royal.rummy.must-play", "royal.rummy.must-lead"
+EXPOSED = "royal.irregularities.exposed-card"
 
 SPACE_RULES = {"card": "royal.board.pay-card", "all": "royal.board.marriage", "run": "royal.board.sequence"}
 
@@ -231,5 +233,10 @@ def _must_lead_finding(player: str, hand: list[str], context: Mapping[str, Any])
     return MUST_LEAD, f"{player} passed on the {lead} lead while holding {held[0]}, a {lead} card ({MUST_LEAD})"
 
 
-CHECKS = {LOWEST: _lowest_finding, MUST_PLAY: _must_play_finding, MUST_LEAD: _must_lead_finding}
+CHECKS = {
+    LOWEST: _lowest_finding,
+    MUST_PLAY: _must_play_finding,
+    MUST_LEAD: _must_lead_finding,
+    EXPOSED: exposure_check(EXPOSED),
+}
 """The checks of the rummy hand that may wait for a hand, by the rule they record."""

@@ -10,6 +10,7 @@ from bots.twins import entered_twin
 from domain.errors import CardConflictError
 from domain.roby.state import COUNT, DEAL, PLAY
 from tests.unit.roby.table import Table
+from tests.unit.roby.test_irregularities import table_act
 
 ANN = "4H 5H 6H 9C 9D 9S KC KD KS 2S"
 BOB = "7C 8C 10S JS QS 3D 3H 5D 6D 8D"
@@ -99,6 +100,36 @@ def test_a_deferred_check_the_hand_passes_records_no_finding() -> None:
     table.act("enter_hand", "ann", cards=ANN.split())
     made = table.events("DeferredChecksMade")[-1]
     assert made.checked == 1 and made.findings == [] and table.state.findings == []
+
+
+def test_a_card_exposed_from_an_unknown_hand_waits_for_the_hand_and_a_hand_without_it_is_a_finding() -> None:
+    table = dealt_unnamed()
+    assert table_act(table, "expose_card", holder="bob", card="9C") == ["CardExposed", "CheckDeferred"]
+    assert table.state.pending[0]["check"] == "roby.irregularities.exposed-card" and table.state.findings == []
+    assert "pending" not in table.game.rules.to_doc(table.state)
+    table.act("draw", "ann", source="stock", card="AS")
+    table.act("discard", "ann", card="9C")  # ann's hand, as she shows it, held the card bob's exposure named
+    assert table.act("enter_hand", "bob", cards=BOB.split()) == ["HandEntered", "DeferredChecksMade"]
+    made = table.events("DeferredChecksMade")[-1]
+    assert made.checked == 1 and [f["rule"] for f in made.findings] == ["roby.irregularities.exposed-card"]
+    finding = table.state.findings[0]
+    assert finding["hand"] == 1 and finding["player"] == "bob" and finding["move"] == 6
+    assert finding["text"] == (
+        "9C was exposed from bob's hand, but the hand as known held no 9C then (roby.irregularities.exposed-card)"
+    )
+    assert [item["player"] for item in table.state.pending] == ["ann"]  # her discard's check waits for her hand
+    assert table.game.rules.to_doc(table.state)["findings"] == [finding]
+
+
+def test_an_exposed_card_the_hand_held_records_no_finding_and_a_known_hands_exposure_waits_for_nothing() -> None:
+    table = dealt_unnamed()
+    table_act(table, "expose_card", holder="ann", card="9C")
+    table.act("draw", "ann", source="stock", card="AS")
+    table.act("discard", "ann", card="9C")
+    table.act("enter_hand", "ann", cards=[card for card in ANN.split() if card != "9C"])
+    made = table.events("DeferredChecksMade")[-1]
+    assert made.checked == 2 and made.findings == [] and table.state.findings == []  # the exposure and the discard
+    assert table_act(table, "expose_card", holder="ann", card="KC") == ["CardExposed"]
 
 
 def test_going_out_from_an_unknown_hand_names_its_cards_and_the_others_are_entered_or_stated() -> None:

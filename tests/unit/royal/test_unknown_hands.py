@@ -15,6 +15,7 @@ from domain.errors import CardConflictError, MeldbookError
 from domain.game import Game
 from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, cards, check_invariants, chips, cut_to, new_game, record
 from tests.unit.royal.scenes import BLOCKING, BLOCKING_PLAYS
+from tests.unit.royal.test_irregularities import table
 
 DIAMONDS = cards("2-AD")
 """The dummy of SPADES_TO_P3's deal."""
@@ -245,6 +246,43 @@ def test_every_player_passing_on_a_lead_blocks_the_hand_and_a_false_pass_is_foun
     assert game.state.findings[0]["text"] == (
         "p3 passed on the black lead while holding 2S, a black card (royal.rummy.must-lead)"
     )
+
+
+def test_a_card_exposed_from_an_unknown_hand_waits_for_the_hand_and_a_hand_without_it_is_a_finding() -> None:
+    game = dealt_unnamed(poker=False)
+    assert table(game, "expose_card", holder="p2", card="2C") == ["CardExposed", "CheckDeferred"]
+    assert [item["check"] for item in game.state.pending] == ["royal.irregularities.exposed-card"]
+    assert "pending" not in game.rules.to_doc(game.state) and game.state.findings == []
+    record(game, "enter_hand", "p1", cards=SPADES_TO_P3["p1"])  # p1's hand, as he shows it, holds the card
+    record(game, "enter_hand", "p2", cards=SPADES_TO_P3["p2"])
+    made = events(game, "DeferredChecksMade")[-1]
+    assert made.player == "p2" and made.checked == 1
+    assert [f["rule"] for f in made.findings] == ["royal.irregularities.exposed-card"]
+    finding = game.state.findings[0]
+    assert finding["hand"] == 1 and finding["player"] == "p2"
+    assert finding["text"] == (
+        "2C was exposed from p2's hand, but the hand as known held no 2C then (royal.irregularities.exposed-card)"
+    )
+    assert game.state.pending == [] and game.rules.to_doc(game.state)["findings"] == [finding]
+
+
+def test_an_exposed_card_the_hand_held_records_no_finding_and_a_known_hands_exposure_waits_for_nothing() -> None:
+    game = dealt_unnamed(dummy=None)
+    assert table(game, "expose_card", holder="p2", card="AC") == ["CardExposed", "CheckDeferred"]
+    record(game, "enter_hand", "p2", cards=SPADES_TO_P3["p2"])
+    made = events(game, "DeferredChecksMade")[-1]
+    assert made.checked == 1 and made.findings == [] and game.state.findings == []
+    assert table(game, "expose_card", holder="p2", card="KH") == ["CardExposed"]
+
+
+def test_a_card_exposed_from_a_hand_given_up_for_the_dummy_waits_for_nothing() -> None:
+    game = dealt_unnamed(dummy=None)
+    table(game, "expose_card", holder="p3", card="2S")
+    table(game, "expose_card", holder="p2", card="AC")
+    record(game, "swap", "p3")
+    assert [item["player"] for item in game.state.pending] == ["p2"]
+    record(game, "enter_hand", "p3", cards=DIAMONDS)
+    assert game.state.findings == [] and not events(game, "DeferredChecksMade")
 
 
 def test_cards_named_by_play_are_checked_against_every_place() -> None:
