@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
+from flask import Response, current_app
 from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
 from api.contract import TOKEN_OPTIONAL
 from api.parsing import Blueprint
-from api.replay_schemas import ReplayArgsSchema, ReplaySchema
+from api.replay_schemas import FrameSchema, ReplayArgsSchema, ReplaySchema
 from domain.errors import IllegalMoveError, MeldbookError
 from domain.visibility import Viewer
 from replays.frames import replay_hand
@@ -57,7 +59,7 @@ class Replay(MethodView):
     @blp.problem(404, "no such game, hand or move")
     @blp.problem(422, "a malformed hand, at, view or player")
     @blp.doc(security=TOKEN_OPTIONAL)
-    def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
+    def get(self, args: dict[str, Any], game_id: UUID) -> Response:
         """The frames of a hand: the table after each move, what changed since the move before, and the action in
         words, each through the visibility filter; `hands` lists every hand with its first and last move."""
         allowed = viewer_for(game_id)
@@ -65,11 +67,27 @@ class Replay(MethodView):
         viewer = narrowed(allowed, args.get("view"), args.get("player"), players)
         replay = replay_hand(meldbook(), game_id, viewer, args.get("hand"), args.get("at"))
         first = replay.frames[0]["state"] if replay.frames else {}
-        return {
+        head = {
             "id": str(game_id),
             "variant": first.get("variant"),
             "view": viewer.view,
             "hand": replay.hand,
             "hands": [span.doc() for span in replay.hands],
-            "frames": replay.frames,
         }
+        return written_frame_by_frame(head, replay.frames)
+
+
+def written_frame_by_frame(head: dict[str, Any], frames: list[dict[str, Any]]) -> Response:
+    """The replay's answer (ReplaySchema) written a frame at a time, each frame dumped by its own schema: the whole
+    body is never held at once, however many frames the hand has."""
+    dumps = current_app.json.dumps
+
+    def body() -> Iterator[str]:
+        opened = dumps(ReplaySchema(exclude=("frames",)).dump(head))
+        yield opened[:-1] + ', "frames": ['
+        frame_schema = FrameSchema()
+        for number, frame in enumerate(frames):
+            yield ("," if number else "") + dumps(frame_schema.dump(frame))
+        yield "]}"
+
+    return Response(body(), status=200, mimetype="application/json")

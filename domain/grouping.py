@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,30 +23,45 @@ class MoveGroup:
     """The action as accepted, when the move carries an envelope; None for a move stored before envelopes."""
 
 
-def group_moves(rules: Variant, events: Sequence[Any]) -> list[MoveGroup]:
+def group_moves(rules: Variant, events: Iterable[Any], *, actions: bool = True) -> list[MoveGroup]:
     """The moves of a whole record (its creation first), in order.
 
     From the first envelope on, every move begins with its `MoveRecorded`. Before it (a game stored before
     moves carried an envelope), the variant says which events opened a move, reading the rule state each
     event found, which is rebuilt here by evolving a fresh state with the record's own events.
+
+    The record may come as an iterator (read page by page): only the events up to its first envelope are held,
+    since the variant's reading of older records looks ahead within a turn, which an envelope always ends (it is
+    no table play, discard or going out); a record with no envelope is held whole. With `actions=False` each
+    group's action is left out (None), for a reader that needs only where the moves begin and end.
     """
-    created, facts = events[0], [e for e in events[1:] if isinstance(e, GameEvent)]
+    stream = iter(events)
+    created = next(stream)
     state = rules.new_state(list(created.players), dict(created.options), created.deal_mode)
     version = created.originator_version
     groups = [MoveGroup(0, version, version, None)]
-    enveloped = False
-    for index, event in enumerate(facts):
-        version = event.originator_version
+    opening: list[GameEvent] = []
+    for event in stream:
+        if isinstance(event, GameEvent):
+            opening.append(event)
+            if isinstance(event, MoveRecorded):
+                break
+    for index, event in enumerate(opening):
         if isinstance(event, MoveRecorded):
-            enveloped = True
-            groups.append(MoveGroup(event.move, version, version, dict(event.action)))
-            continue
-        if not enveloped and rules.legacy_opens(state, facts, index):
+            break
+        version = event.originator_version
+        if rules.legacy_opens(state, opening, index):
             groups.append(MoveGroup(groups[-1].number + 1, version, version, None))
         else:
             groups[-1] = replace(groups[-1], last_version=version)
-        if not enveloped:
-            event.evolve(state)
+        event.evolve(state)
+    first_envelope = [e for e in opening[-1:] if isinstance(e, MoveRecorded)]
+    for event in itertools.chain(first_envelope, stream):
+        if isinstance(event, MoveRecorded):
+            action = dict(event.action) if actions else None
+            groups.append(MoveGroup(event.move, event.originator_version, event.originator_version, action))
+        elif isinstance(event, GameEvent):
+            groups[-1] = replace(groups[-1], last_version=event.originator_version)
     return groups
 
 

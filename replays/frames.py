@@ -1,7 +1,7 @@
 """A hand's frames: the table after each move, what changed since the move before, and the action in words.
 
-Frames are built in one pass over the game's events: each event is folded into the aggregate once (as a load
-does), and a frame is taken at the last version of each move of the hand asked for. A move is what
+Frames are built from the game as it was before the hand's first move (as a load does: its latest snapshot and the
+events since), folding each move of the hand in turn and taking a frame after each. A move is what
 domain/grouping.py says it is: an envelope and its events, or an older record's move by its variant's reading.
 Every frame goes through the one visibility filter: its action as `present_event` shows the envelope, its state
 as `present_state` shows the game, and its changes are read from two such filtered states, so none can leak.
@@ -9,24 +9,22 @@ as `present_state` shows the game, and its changes are read from two such filter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from domain.corrections.counting import voided_moves
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import MoveGroup, group_moves
 from domain.moves import MoveRecorded
 from domain.variant import Variant
-from domain.variants import variant_named
 from domain.visibility import Viewer
 from domain.words import events_in_words, in_words
 from replays.changes import changes
-from service.application import GameNotFoundError, Meldbook
+from service.application import Meldbook
 from service.presenting import describe, present_event, present_state
 
 
@@ -41,6 +39,9 @@ class MoveNotFoundError(MeldbookError):
 
     code = "move-not-found"
 
+
+PAGE = 200
+"""Events read per query when a replay walks a game's record."""
 
 ACTIONS = ("legal_actions", "table_actions")
 """What a frame leaves out of the state: actions are listed only at the latest version, to the recorder."""
@@ -68,13 +69,14 @@ class Replay:
     frames: list[dict[str, Any]]
 
 
-def hands_of(rules: Variant, groups: Sequence[MoveGroup], topics: dict[int, str]) -> list[HandSpan]:
+def hands_of(rules: Variant, groups: Sequence[MoveGroup], topics: Mapping[int, str]) -> list[HandSpan]:
     """The game's hands by move: a hand begins with the move that stores one of the variant's hand starters (its
-    deal); the moves before the first hand began (the setup, the cuts) belong to hand 1."""
+    deal); the moves before the first hand began (the setup, the cuts) belong to hand 1. `topics` holds the topic
+    of each version (those of the hand starters are enough)."""
     starts = [
         group.number
         for group in groups
-        if any(topics[v] in rules.hand_starters for v in range(group.first_version, group.last_version + 1))
+        if any(topics.get(v) in rules.hand_starters for v in range(group.first_version, group.last_version + 1))
     ]
     starts = sorted({0, *starts[1:]})
     last = groups[-1].number
@@ -83,42 +85,62 @@ def hands_of(rules: Variant, groups: Sequence[MoveGroup], topics: dict[int, str]
     ]
 
 
+def record_in_pages(app: Meldbook, game_id: UUID, after: int = 0, upto: int | None = None) -> Iterator[Any]:
+    """A game's events after a version (up to another), read PAGE at a time: none is held once the caller lets it go."""
+    while True:
+        page = list(app.repository.event_store.get(game_id, gt=after or None, lte=upto, limit=PAGE))
+        yield from page
+        if len(page) < PAGE:
+            return
+        after = page[-1].originator_version
+
+
 def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None = None, at: int | None = None) -> Replay:
-    """The frames of a hand (the current one unless `hand` says), or only the frame of move `at`."""
-    events = list(app.repository.event_store.get(game_id))
-    if not events:
-        raise GameNotFoundError(f"there is no game {game_id}")
-    rules = variant_named(events[0].variant)
-    groups = group_moves(rules, events)
-    topics = {e.originator_version: get_topic(type(e)) for e in events}
-    hands = hands_of(rules, groups, topics)
-    voided = voided_moves(events)
+    """The frames of a hand (the current one unless `hand` says), or only the frame of move `at`.
+
+    The record is read twice, a page at a time: once for its moves and hands, once for the hand asked for, from
+    the game as it was before the hand's first move (its latest snapshot and the events since), so a replay holds
+    the events of one hand, however long the game."""
+    starters: dict[int, str] = {}
+
+    def noting_starters(events: Iterator[Any]) -> Iterator[Any]:
+        for event in events:
+            topic = get_topic(type(event))
+            if topic in rules.hand_starters:
+                starters[event.originator_version] = topic
+            yield event
+
+    latest_game = app.game(game_id)
+    rules = latest_game.rules
+    groups = group_moves(rules, noting_starters(record_in_pages(app, game_id)), actions=False)
+    hands = hands_of(rules, groups, starters)
     span = _chosen(hands, hand, at)
     wanted = range(at, at + 1) if at is not None else range(span.first_move, span.last_move + 1)
-    latest = events[-1].originator_version
-    by_version = {e.originator_version: e for e in events}
+    numbered = {group.number: group for group in groups}
+    voided, latest = latest_game.voided_moves, latest_game.version
+    before = numbered.get(wanted.start - 1)
+    game: Game | None = app.game(game_id, before.last_version) if before else None
+    previous = _shown(game, viewer, latest) if game is not None else None
+    upto = numbered[wanted.stop - 1].last_version
+    read = record_in_pages(app, game_id, after=before.last_version if before else 0, upto=upto)
+    by_version = {e.originator_version: e for e in read}
     frames: list[dict[str, Any]] = []
-    previous: dict[str, Any] | None = None
-    game: Game | None = None
-    moves = iter(groups)
-    group = next(moves)
-    for event in events:
-        game = event.mutate(game)
-        if event.originator_version != group.last_version:
-            continue
-        assert game is not None
-        if group.number == wanted.start - 1 or group.number in wanted:
-            shown = present_state(game, viewer, latest)
-            for key in ACTIONS:
-                shown.pop(key, None)
-            if group.number in wanted:
-                frame = _frame(rules, group, by_version, span.number, viewer, previous, shown)
-                frames.append({**frame, "voided": voided.get(group.number)})
-            previous = shown
-        if group.number >= wanted.stop - 1:
-            break
-        group = next(moves)
+    for number in wanted:
+        group = numbered[number]
+        game = app.fold(game, [by_version[v] for v in range(group.first_version, group.last_version + 1)])
+        shown = _shown(game, viewer, latest)
+        frame = _frame(rules, group, by_version, span.number, viewer, previous, shown)
+        frames.append({**frame, "voided": voided.get(group.number)})
+        previous = shown
     return Replay(span.number, hands, frames)
+
+
+def _shown(game: Game, viewer: Viewer, latest: int) -> dict[str, Any]:
+    """The game as a frame shows it: through the visibility filter, without the actions."""
+    shown = present_state(game, viewer, latest)
+    for key in ACTIONS:
+        shown.pop(key, None)
+    return shown
 
 
 def _chosen(hands: list[HandSpan], hand: int | None, at: int | None) -> HandSpan:

@@ -1,5 +1,5 @@
-"""A hand's frames are built in one pass over the game's events (never by loading the game once per frame), and
-an old game's frames are the moves its variant's reading gives."""
+"""A hand's frames are built from the record read a page at a time and the game as it was before the hand (never
+by loading the game once per frame), and an old game's frames are the moves its variant's reading gives."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bots import SeededChance, pick, without_version
 from domain.grouping import group_moves
 from domain.variants import variant_named
 from domain.visibility import Viewer
-from replays.frames import replay_hand
+from replays.frames import PAGE, replay_hand
 from service.application import Meldbook
 from service.presenting import present_state
 from tests.integration.conftest import service_settings
@@ -34,32 +34,50 @@ def _sqlite(tmp_path: Path) -> Meldbook:
     return Meldbook(service_settings(env), chance=SeededChance(3))
 
 
-def test_a_hands_frames_read_the_events_once_and_never_load_the_game(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("hand", [1, 2])
+def test_a_hands_frames_read_the_record_in_pages_and_load_the_game_only_before_the_hand(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hand: int
 ) -> None:
     app = _sqlite(tmp_path)
-    game_id = _played(app, 120)
-    expected = {v: present_state(app.game(game_id, version=v), Viewer.FULL, app.latest_version(game_id))
-                for v in (20, 60, app.latest_version(game_id))}
-    reads: list[Any] = []
-    event_store_get = app.repository.event_store.get
+    game_id = _played(app, 400)
+    latest = app.latest_version(game_id)
+    expected = {v: present_state(app.game(game_id, version=v), Viewer.FULL, latest) for v in range(1, latest + 1)}
+    reads: list[dict[str, Any]] = []
+    loads: list[int | None] = []
+    event_store_get, load = app.repository.event_store.get, app.game
 
     def counted(*args: Any, **kwargs: Any) -> Any:
-        reads.append(args)
+        reads.append({"by_a_load": bool(loading), **kwargs})
         return event_store_get(*args, **kwargs)
 
-    def no_load(*args: Any, **kwargs: Any) -> Any:
-        raise AssertionError("a frame loaded the game")
+    loading: list[bool] = []
+
+    def counted_load(game_id: Any, version: int | None = None) -> Any:
+        loads.append(version)
+        loading.append(True)
+        try:
+            return load(game_id, version)
+        finally:
+            loading.pop()
 
     monkeypatch.setattr(app.repository.event_store, "get", counted)
-    monkeypatch.setattr(app.repository, "get", no_load)
-    monkeypatch.setattr(app, "game", no_load)
-    replay = replay_hand(app, game_id, Viewer.FULL, hand=1)
-    assert len(reads) == 1 and len(replay.frames) > 40 and replay.frames[-1]["versions"]["last"] in expected
+    monkeypatch.setattr(app, "game", counted_load)
+    replay = replay_hand(app, game_id, Viewer.FULL, hand=hand)
+    first = replay.hands[hand - 1].first_move
+    assert len(replay.hands) >= 2 and len(replay.frames) > 40 and replay.frames[0]["move"] == first
+    # The latest game (its version and voided moves) and, for a hand after the first, the game before its first
+    # move: never a load per frame.
+    assert loads[0] is None and len(loads) == (1 if first == 0 else 2)
+    if first > 0:
+        assert loads[1] == replay.frames[0]["versions"]["first"] - 1
+    # Every read of the record itself takes a page at most.
+    pages = [read for read in reads if not read["by_a_load"]]
+    assert pages and all(read["limit"] == PAGE for read in pages)
+    hand_events = replay.frames[-1]["versions"]["last"] - (loads[1] if first else 0)
+    assert len(pages) <= (latest // PAGE + 1) + (hand_events // PAGE + 1)
     for frame in replay.frames:
         version = frame["versions"]["last"]
-        if version in expected:
-            assert frame["state"] == {k: v for k, v in expected[version].items() if not k.endswith("_actions")}
+        assert frame["state"] == {k: v for k, v in expected[version].items() if not k.endswith("_actions")}
     app.close()
 
 
