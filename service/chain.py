@@ -8,10 +8,12 @@ same code: a game's, its annotations', its disputes' (and its access stream and 
 to anyone). The mapper drops both keys again when it reads an event, so no domain event, golden class or view
 ever sees them.
 
-The previous link of the first pending event is the link this process stored last for the stream, when that was
-the event just before it (`ChainHeads`: no read), else read from the store: the event just before it, by its exact
-version (stored events never change, so no lock is needed). A head is kept only once the insert that wrote it has
-committed, with the version it belongs to, so it is the link the store holds at that version for good: whatever
+The previous link of the first pending event is the link this process stored or read last for the stream, when that
+was the event just before it (`ChainHeads`: no read), else read from the store: the event just before it, by its
+exact version (stored events never change, so no lock is needed). A head is kept once the insert that wrote it has
+committed, or as it is read back from the store (the newest event of each read: a move that finds its game stored
+by another process reads the events since its own copy, the newest of which is the one before the move), with the
+version it belongs to, so it is the link the store holds at that version for good: whatever
 other processes store after it, a save of the next version that uses it either is right or is refused by the
 store's version constraint (that version exists already), and a save of any other version reads the store. The
 aggregates therefore hold no chain head, and their snapshots need none: a snapshot is not chained, and loading from
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 from uuid import UUID
@@ -76,6 +78,16 @@ class ChainHeads:
         for stream_id, head in heads.items():
             self._heads.put(stream_id, head)
 
+    def read(self, stream_id: UUID, stored: StoredEvent) -> None:
+        """Keep the link of an event read back from the store, unless a later one of the stream is kept."""
+        try:
+            kept_version = self._heads.get(stream_id)[0]
+        except KeyError:
+            kept_version = 0
+        link = decoded(stored).get(LINK)
+        if stored.originator_version > kept_version and isinstance(link, str):
+            self._heads.put(stream_id, (stored.originator_version, link))
+
 
 def chain_pending(
     recorder: AggregateRecorder, pending: Sequence[StoredEvent], known: ChainHeads | None = None
@@ -128,6 +140,21 @@ class ChainedEventStore(EventStore[UUID]):
     def __init__(self, mapper: Mapper[UUID], recorder: AggregateRecorder) -> None:
         super().__init__(mapper=mapper, recorder=recorder)
         self.heads = ChainHeads(self.HEADS)
+
+    def get(
+        self,
+        originator_id: UUID,
+        *,
+        gt: int | None = None,
+        lte: int | None = None,
+        desc: bool = False,
+        limit: int | None = None,
+    ) -> Iterator[DomainEventProtocol[UUID]]:
+        """A stream's events as the library reads them; the link of the newest read is kept as the stream's head."""
+        stored = self.recorder.select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+        if stored:
+            self.heads.read(UUID(str(originator_id)), stored[0] if desc else stored[-1])
+        return map(self.mapper.to_domain_event, stored)
 
     def put(self, domain_events: Sequence[DomainEventProtocol[UUID]], **kwargs: Any) -> list[Recording[UUID]]:
         """Store domain events as the library does, each with its link."""

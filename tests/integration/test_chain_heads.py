@@ -1,6 +1,6 @@
 """The chain's head kept per process (service/chain.py ChainHeads), on SQLite and PostgreSQL: a move made where this
-process stored the last event reads no link from the store; two applications on one store taking turns (each with a
-head the other has moved past) and a stale move refused leave a chain that verifies, link by link."""
+process stored or read the last event reads no link from the store; two applications on one store taking turns
+(each with a head the other has moved past) and a stale move refused leave a chain that verifies, link by link."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 import service.chain
 from bots import concrete_bodies, without_version
 from service.application import Meldbook, StaleVersionError
+from service.chain import ChainHeads
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service
@@ -48,9 +49,24 @@ def test_a_move_after_this_process_stored_the_last_event_reads_no_link(
     first.record_move(played.game_id, next_body(first, played.game_id), version, played.token)
     assert [r for r in read if r[0] == played.game_id] == []
     version = second.game(played.game_id).version
+    second.repository.event_store.heads = ChainHeads(10)  # as if it had never read the game's last event
     second.record_move(played.game_id, next_body(second, played.game_id), version, played.token)
     assert [r for r in read if r[0] == played.game_id] == [(played.game_id, version)], "the second has no head"
     assert verify_game(first, played.game_id)["ok"]
+
+
+def test_a_move_on_a_game_another_process_moved_on_reads_no_link_once_the_game_is_read(
+    open_meldbook: OpenMeldbook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=12)
+    second.game(played.game_id)  # the second keeps the game as it is now
+    read = links_read(monkeypatch)
+    for turn in range(6):  # each records where the other stored last: its copy is fast-forwarded from the store
+        app = (second, first)[turn % 2]
+        app.record_move(played.game_id, next_body(app, played.game_id), app.game(played.game_id).version, played.token)
+    assert [r for r in read if r[0] == played.game_id] == []
+    assert verify_game(open_meldbook(), played.game_id)["ok"]
 
 
 def test_two_applications_taking_turns_and_a_stale_move_leave_a_chain_that_verifies(
