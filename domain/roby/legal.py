@@ -87,7 +87,7 @@ def _deal(state: RobyState, player: str) -> Candidate:
         "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}, or no hands at all "
         "(each player then enters his own: enter_hand); upcard: the card turned up; no card more often than the "
         "packs hold",
-        "allowed_cards": card_list((deck_of(state.options) - named_cards(state)).elements()),
+        "allowed_cards": card_list(deck_of(state.options).elements()),  # every card is gathered for a deal
         "unseen": True,
     }
     unnamed = {**body, "upcard": example["upcard"]}
