@@ -196,5 +196,5 @@ def _deal(state: RobinsState, player: str) -> Candidate:
                 "constraints": f"hands: the {HAND_SIZE} cards dealt to each of {', '.join(seats)}, or no hands at "
                 "all (each player then enters his own: enter_hand); upcard: the 15th card, turned up; no card more "
                 "often than the deck holds",
-                "allowed_cards": card_list((deck() - Counter(named_cards(state).known)).elements()), "unseen": True}
+                "allowed_cards": card_list(deck().elements()), "unseen": True}  # every card is gathered for a deal
     return ("deal", [example, {"upcard": example["upcard"]}], template)
