@@ -67,8 +67,24 @@ def check_access() -> Any:
 
 def check_game_access(game_id: UUID, action: str) -> Caller:
     """Resolve the bearer token to a role in the game, keep it in `g.caller`, and refuse it unless the role may do
-    the action (a private game answers anything but one of its tokens as a game that does not exist)."""
-    g.caller = caller = meldbook().caller(game_id, bearer_token())
+    the action (a private game answers anything but one of its tokens as a game that does not exist).
+
+    A move's token is looked up in the access stream as this process kept it (its save confirms that stream is
+    unchanged: Meldbook.record_move); a refusal found there is given only once the stream as it is now agrees."""
+    token = bearer_token()
+    if action == RECORD:
+        kept = meldbook().caller(game_id, token, kept=True)
+        try:
+            return refused_unless_allowed(game_id, action, kept)
+        except MeldbookError:
+            if meldbook().still_current(game_id, kept):
+                raise
+    return refused_unless_allowed(game_id, action, meldbook().caller(game_id, token))
+
+
+def refused_unless_allowed(game_id: UUID, action: str, caller: Caller) -> Caller:
+    """Keep the caller in `g.caller` and refuse it unless its role may do the action in this game."""
+    g.caller = caller
     role = role_of(caller.grant) if caller.grant else ANONYMOUS
     if caller.grant is None and caller.access == "private":
         raise GameNotFoundError(f"there is no game {game_id}")

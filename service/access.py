@@ -2,13 +2,20 @@
 
 Each loads the game's access stream (or opens it), calls one command and saves it; the game's own stream is
 only read, so its version never moves.
+
+A token check reads the access stream, except a move's: that may be checked against the stream as this process last
+read it, because the move's save names that version as unchanged and the store refuses it if the stream has moved on
+since (service/store.py); the move is then checked again on the stream as it is (Meldbook.record_move). A check that
+would refuse on the kept stream reads it first, so a token issued in another process is never refused.
 """
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application, LRUCache
@@ -27,12 +34,15 @@ from domain.errors import InvalidActionError
 from domain.game import Game
 from domain.text import check_line, normal_name
 from service.projector import project
+from service.store import StreamMovedError
 from service.tokens import new_token, token_hash
 
 SAVE_ATTEMPTS = 3
 MAX_LABEL_LENGTH = 40
 SET_UPS_KEPT = 1000
 """Games whose setup (their first event, which never changes) each process keeps in memory."""
+READINGS_KEPT = 10_000
+"""Games whose access stream each process keeps as it last read it, for the token checks of moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +54,11 @@ class Caller:
     token_given: bool
     access: str
     recording: Recording
+    access_version: int = 0
+    """The version of the access stream the grant was found in (0: nothing issued yet)."""
+    kept: bool = False
+    """Whether that was the stream as this process kept it, not read for this request: only a write that names
+    `access_version` as unchanged in its save may rely on it."""
 
     def may_record(self, player: str) -> bool:
         """Whether the caller may record an action of this player ("" for the table's)."""
@@ -61,6 +76,7 @@ class AccessCases(Application):
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
         self._set_ups: LRUCache[UUID, Game] = LRUCache(maxsize=SET_UPS_KEPT)
+        self._readings: LRUCache[UUID, GameAccess] = LRUCache(maxsize=READINGS_KEPT)
         self._unissued = GameAccess.open(UUID(int=0))
         """An access stream with nothing issued, read (never changed, never saved) for every game that has none."""
 
@@ -77,7 +93,27 @@ class AccessCases(Application):
         """The game's access stream as stored, to read only: with nothing issued yet, one empty stream shared by every
         such game, rather than a new aggregate (and its creation event) made for each request."""
         access: GameAccess | None = project(None, self.repository.event_store.get(access_id(game_id)))
-        return self._unissued if access is None else access
+        reading = self._unissued if access is None else access
+        self._readings.put(game_id, reading)
+        return reading
+
+    @property
+    def saves_check_streams(self) -> bool:
+        """Whether this store's saves can name a stream that must be unchanged (service/store.py)."""
+        return bool(getattr(self.recorder, "checks_unchanged", False))
+
+    def unchanged_access(self, game_id: UUID, asking: Caller) -> dict[str, Any]:
+        """What a save names as unchanged so that it goes through only while the caller's grant still stands."""
+        return {"unchanged": (access_id(game_id), asking.access_version)} if self.saves_check_streams else {}
+
+    def still_current(self, game_id: UUID, asking: Caller) -> bool:
+        """Whether the access stream a caller was found in is still as it was: read again if it was a kept one."""
+        return not asking.kept or self.caller(game_id, None).access_version == asking.access_version
+
+    def confirmed(self, game_id: UUID, asking: Caller) -> None:
+        """Refuse with StreamMovedError a caller found in a kept access stream that has moved on since."""
+        if not self.still_current(game_id, asking):
+            raise StreamMovedError(access_id(game_id), asking.access_version)
 
     def game(self, game_id: UUID, version: int | None = None) -> Game:
         """The game as it is now, or as it was after event `version` (the application defines it)."""
@@ -100,12 +136,24 @@ class AccessCases(Application):
         """The grant a token opens in this game, if any."""
         return None if token is None else access.grant_of(token_hash(token), game.token_hash)
 
-    def caller(self, game_id: UUID, token: str | None) -> Caller:
-        """Who the bearer of a token (or of none) is in a game."""
+    def caller(self, game_id: UUID, token: str | None, *, kept: bool = False) -> Caller:
+        """Who the bearer of a token (or of none) is in a game. With `kept`, for a write whose save names the access
+        stream's version as unchanged: found in the stream as this process kept it, if that grants the token
+        anything (no read), else in the stream as read now."""
         game = self.created(game_id)
+        if kept and token is not None and self.saves_check_streams:
+            with contextlib.suppress(KeyError):
+                access = self._readings.get(game_id)
+                if (grant := self.grant_of(game, access, token)) is not None:
+                    return self._caller_in(game, access, grant, True, kept=True)
         access = self._access_to_read(game_id)
-        grant = self.grant_of(game, access, token)
-        return Caller(grant, token is not None, game.access, access.recording(game.recording))
+        return self._caller_in(game, access, self.grant_of(game, access, token), token is not None)
+
+    def _caller_in(
+        self, game: Game, access: GameAccess, grant: str | None, token_given: bool, *, kept: bool = False
+    ) -> Caller:
+        version = 0 if access is self._unissued else access.version
+        return Caller(grant, token_given, game.access, access.recording(game.recording), version, kept)
 
     def issue_seat_token(self, game_id: UUID, player: str) -> tuple[str, str]:
         """A new token for a player's seat (revoking his previous one); the token and its grant."""
@@ -159,4 +207,3 @@ class AccessCases(Application):
             except IntegrityError:
                 if attempt == SAVE_ATTEMPTS - 1:
                     raise
-

@@ -24,9 +24,9 @@ from domain.text import check_line
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer
-from service.access import AccessCases, Caller
+from service.access import SAVE_ATTEMPTS, AccessCases, Caller
 from service.chain import ChainedApplication
-from service.config import cache_env, cache_size
+from service.config import cache_env, cache_size, recorder_env
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
 from service.kept import KeptGames
@@ -35,6 +35,7 @@ from service.presenting import StoredEvent, describe
 from service.projector import project, projector_reading
 from service.saving import CollectedSave
 from service.setup import SetupCases
+from service.store import StreamMovedError
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -82,7 +83,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         self, env: Mapping[str, str] | None = None, chance: Chance | None = None, secret: str | None = None
     ) -> None:
         with schema_lock(env or {}):
-            super().__init__({**cache_env(), **(env or {})})
+            super().__init__({**cache_env(), **recorder_env(env or {}), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
         self.fold = projector_reading(self._record_upto, self._forget)
         """How a game is folded from a snapshot and its events (service/projector.py)."""
@@ -191,8 +192,34 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
 
         `asking` is who the token was found to be in this request (Meldbook.caller), so it is not looked up again.
         Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
+
+        The save goes through only while the access stream the token was found in is unchanged; if it has moved on
+        (a token revoked, a seat's device marked), or a refusal was decided on the stream as this process kept it
+        and that has moved on, the move is checked and decided again on the stream as it is now.
         """
-        asking = asking or self.caller(game_id, token)
+        asking = asking or self.caller(game_id, token, kept=True)
+        for attempt in range(1, SAVE_ATTEMPTS + 1):
+            try:
+                return self._record_move_as(asking, game_id, body, expected_version, device, retry)
+            except MeldbookError:
+                if self.still_current(game_id, asking):  # a refusal is given on the access stream as it is now
+                    raise
+            except StreamMovedError:
+                if attempt == SAVE_ATTEMPTS:
+                    raise StaleVersionError("the game's tokens changed as this move was saved: send it again") from None
+            asking = self.caller(game_id, token)
+        raise AssertionError("unreachable")
+
+    def _record_move_as(
+        self,
+        asking: Caller,
+        game_id: UUID,
+        body: Mapping[str, Any],
+        expected_version: int,
+        device: str | None,
+        retry: Retry | None,
+    ) -> list[StoredEvent]:
+        """record_move for a caller already found: refused with StreamMovedError if its access stream moved on."""
         if asking.grant is None:
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         grant = asking.grant
@@ -200,6 +227,7 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
         check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
         if answered := self.answered(keyed):
+            self.confirmed(game_id, asking)
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
         actor = game.actor(body)
         if not asking.may_record(actor) and not (asking.may_record("") and game.recorder_too(body)):
@@ -217,9 +245,14 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
                 self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
             raise
         try:  # the key and the move commit together, or neither does
-            recordings = self.save(game, keyed_record(keyed, game_id, before, game.version))
+            recordings = self.save(
+                game, keyed_record(keyed, game_id, before, game.version), **self.unchanged_access(game_id, asking)
+            )
+        except StreamMovedError:
+            raise
         except IntegrityError:
             if answered := self.answered(keyed):  # the same key committed first, in this worker or another
+                self.confirmed(game_id, asking)
                 return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
             self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
             raise StaleVersionError(

@@ -53,7 +53,8 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
         if "memory" not in path:
             path = str(Path(path).expanduser())
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path}
+        settings = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path}
+        return {**settings, **recorder_env(settings)}
     if store == "postgres":
         pool = {f"POSTGRES_{key}": env.get(f"MELDBOOK_POSTGRES_{key}", value) for key, value in POOL_DEFAULTS.items()}
         return {
@@ -67,9 +68,24 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
             # commit out of order and the games index (which catches up by notification id) skips games for good.
             # The recorder chosen here saves through a function that takes it, in one statement (service/store.py).
-            "APPLICATION_RECORDER_TOPIC": "service.store:LockedInsertRecorder",
+            "APPLICATION_RECORDER_TOPIC": RECORDERS["eventsourcing.postgres"],
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
+
+
+RECORDERS = {
+    "eventsourcing.sqlite": "service.store:CheckedSQLiteRecorder",
+    "eventsourcing.postgres": "service.store:LockedInsertRecorder",
+}
+"""The service's own recorder for each store (service/store.py)."""
+
+
+def recorder_env(settings: Mapping[str, str]) -> dict[str, str]:
+    """The service's recorder for the store these eventsourcing settings name, unless they name a recorder."""
+    store = settings.get("PERSISTENCE_MODULE", os.environ.get("PERSISTENCE_MODULE", ""))
+    if store not in RECORDERS or "APPLICATION_RECORDER_TOPIC" in settings:
+        return {}
+    return {"APPLICATION_RECORDER_TOPIC": RECORDERS[store]}
 
 
 def cache_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:

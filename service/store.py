@@ -12,26 +12,44 @@ call is a statement of its own, so PostgreSQL runs it in a transaction of its ow
 the lock is held until then. It is eventsourcing's own recorder with its function's body and name replaced (chosen
 with APPLICATION_RECORDER_TOPIC, service/config.py); it creates the function with the table, as the library creates
 its own, and reads, notifications and snapshots are untouched.
+
+Both recorders (PostgreSQL's and SQLite's) also take `unchanged=(stream id, version)`: the save goes through only if
+that other stream's last stored event is still `version` (0: none), checked in the save's own transaction once the
+save holds the store's write lock, so no save to that stream can commit in between. A move is saved so against the
+game's access stream as its token check read it (service/access.py): a token revoked or a seat's recording changed
+after the check refuses the save itself, and the check need not read the stream again for each move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
-from eventsourcing.persistence import InterfaceError, OperationalError, StoredEvent
+import psycopg
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, StoredEvent
 from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore
 from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
+STREAM_MOVED_SQLSTATE = "MB001"
+"""The SQLSTATE the insert function raises when the stream a save names as unchanged has moved on."""
+
 INSERT_FUNCTION = """\
-CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[])
+CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[], unchanged_id uuid, unchanged_version bigint)
 RETURNS SETOF bigint
 LANGUAGE plpgsql
 AS $BODY$
 BEGIN
     SET LOCAL lock_timeout = '{lock_timeout}s';
     LOCK TABLE {schema}.{table} IN EXCLUSIVE MODE;
+    IF unchanged_id IS NOT NULL AND unchanged_version <> COALESCE(
+        (SELECT max(originator_version) FROM {schema}.{table} WHERE originator_id = unchanged_id), 0
+    ) THEN
+        RAISE EXCEPTION 'stream % is no longer at version %', unchanged_id, unchanged_version
+            USING ERRCODE = '{moved}';
+    END IF;
     NOTIFY {channel};
     RETURN QUERY
     INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)
@@ -39,11 +57,31 @@ BEGIN
     RETURNING notification_id;
 END;
 $BODY$"""
-"""The insert function: the pipelined transaction's statements, in its order, as one call."""
+"""The insert function: the pipelined transaction's statements, in its order, as one call; a stream named unchanged
+is checked once the lock is held (the lock is read through the same table: in READ COMMITTED each statement of the
+function sees every save committed before it)."""
+
+
+class StreamMovedError(IntegrityError):
+    """A save refused because a stream it named as unchanged has events after the version it named."""
+
+    def __init__(self, stream: UUID, version: int) -> None:
+        super().__init__(f"stream {stream} is no longer at version {version}")
+        self.stream = stream
+        self.version = version
+
+
+def unchanged_stream(kwargs: dict[str, Any]) -> tuple[UUID, int] | None:
+    """The (stream id, version) a save names as unchanged, if it names one."""
+    unchanged: tuple[UUID, int] | None = kwargs.get("unchanged")
+    return unchanged
 
 
 class LockedInsertRecorder(PostgresApplicationRecorder):
     """eventsourcing's PostgreSQL application recorder, saving through one function call that locks the table."""
+
+    checks_unchanged = True
+    """A save may name a stream that must be unchanged (`unchanged=(id, version)`)."""
 
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
@@ -56,19 +94,54 @@ class LockedInsertRecorder(PostgresApplicationRecorder):
             "channel": Identifier(self.channel_name),
         }
         self.sql_create_statements[self.create_insert_function_statement_index] = SQL(INSERT_FUNCTION).format(
-            lock_timeout=self.datastore.lock_timeout, **names
+            lock_timeout=self.datastore.lock_timeout, moved=SQL(STREAM_MOVED_SQLSTATE), **names
         )
-        self.sql_invoke_pg_function_insert_events = SQL("SELECT * FROM {schema}.{function}((%s))").format(**names)
+        self.sql_invoke_pg_function_insert_events = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s)").format(**names)
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        """Insert the events in one statement; their notification ids, in order (the library's function path)."""
+        """Insert the events in one statement; their notification ids, in order (the library's function path).
+        Refused with StreamMovedError, nothing stored, if the stream named `unchanged` has moved on."""
         if not stored_events:
             return []
         rows = [
             self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
             for e in stored_events
         ]
+        unchanged = unchanged_stream(kwargs)
+        stream, version = unchanged or (None, None)
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self.sql_invoke_pg_function_insert_events, (rows,), prepare=True)
+            try:
+                curs.execute(self.sql_invoke_pg_function_insert_events, (rows, stream, version), prepare=True)
+            except psycopg.Error as error:
+                if unchanged and error.sqlstate == STREAM_MOVED_SQLSTATE:
+                    raise StreamMovedError(*unchanged) from None
+                raise
             return [row[self.pg_function_name_insert_events] for row in curs.fetchall()]
+
+
+class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
+    """eventsourcing's SQLite application recorder, which also refuses a save whose `unchanged` stream has moved on.
+
+    The check follows the save's inserts in the same transaction: the first insert takes SQLite's write lock, so no
+    other save can commit between the check and the commit, and a refused save rolls back whole."""
+
+    checks_unchanged = True
+    """A save may name a stream that must be unchanged (`unchanged=(id, version)`)."""
+
+    def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name)
+        self.select_last_version = f"SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?"
+
+    def _insert_events(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        notification_ids = super()._insert_events(c, stored_events, **kwargs)
+        unchanged = unchanged_stream(kwargs)
+        if unchanged is not None:
+            stream, version = unchanged
+            c.execute(self.select_last_version, (stream.hex,))
+            row = c.fetchone()
+            if (row[0] or 0) != version:
+                raise StreamMovedError(stream, version)
+        return notification_ids

@@ -70,7 +70,8 @@ def test_a_token_rotated_through_one_worker_stops_working_at_once_through_the_ot
     rotated = client.post(f"{game.url}/tokens/recorder", headers=game.auth)
     assert rotated.status_code == 201
     before = footprint(client, game)
-    assert_problem(other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=game.auth), 403)
+    moved = other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=game.auth)  # its stream is kept
+    assert_problem(moved, 403, "invalid-token")
     assert_problem(other.get(game.url, headers=game.auth), 403, "invalid-token")
     assert footprint(other, game) == before
     new = {"Authorization": f"Bearer {rotated.get_json()['token']}"}
