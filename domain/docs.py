@@ -8,9 +8,14 @@ from typing import Any
 
 from domain.zones import Zone
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+"""The types a document holds as they are (most of an event's fields): found by one look-up, before any other check."""
+
 
 def to_doc(value: Any) -> Any:
     """Dataclasses, zones, lists and dicts as plain JSON data."""
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, Zone):
         return zone_doc(value)
     if is_dataclass(value) and not isinstance(value, type):
