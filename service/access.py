@@ -33,6 +33,7 @@ from domain.access import (
 from domain.errors import InvalidActionError
 from domain.game import Game
 from domain.text import check_line, normal_name
+from service.config import cache_size
 from service.projector import project
 from service.store import StreamMovedError
 from service.tokens import new_token, token_hash
@@ -40,7 +41,6 @@ from service.tokens import new_token, token_hash
 SAVE_ATTEMPTS = 3
 MAX_LABEL_LENGTH = 40
 SET_UPS_KEPT = 1000
-"""Games whose setup (their first event, which never changes) each process keeps in memory."""
 READINGS_KEPT = 10_000
 """Games whose access stream each process keeps as it last read it, for the token checks of moves."""
 
@@ -75,7 +75,8 @@ class AccessCases(Application):
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
-        self._set_ups: LRUCache[UUID, Game] = LRUCache(maxsize=SET_UPS_KEPT)
+        self._set_ups: LRUCache[UUID, Game] = LRUCache(maxsize=max(SET_UPS_KEPT, cache_size()))
+        """Games' setups (their first event, which never changes): as many as it keeps games, 1,000 at least."""
         self._readings: LRUCache[UUID, GameAccess] = LRUCache(maxsize=READINGS_KEPT)
         self._unissued = GameAccess.open(UUID(int=0))
         """An access stream with nothing issued, read (never changed, never saved) for every game that has none."""
