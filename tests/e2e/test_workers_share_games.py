@@ -77,3 +77,22 @@ def test_a_token_rotated_through_one_worker_stops_working_at_once_through_the_ot
     new = {"Authorization": f"Bearer {rotated.get_json()['token']}"}
     assert other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=new).status_code == 201
     assert client.get(game.url).get_json()["version"] > version
+
+
+def test_a_viewer_token_revoked_through_one_worker_is_refused_as_unknown_through_the_other(
+    client: FlaskClient, other_worker: Flask
+) -> None:
+    other = other_worker.test_client()
+    game = create(client)
+    play(client, game, random.Random(3), 2)
+    viewer = client.post(f"{game.url}/tokens/viewers", json={"label": "club"}, headers=game.auth)
+    viewing = {"Authorization": f"Bearer {viewer.get_json()['token']}"}
+    assert other.get(game.url, headers=viewing).status_code == 200  # the other worker keeps the access stream
+    _, legal, _ = legal_actions(other, game)
+    assert_problem(other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=viewing), 403, "not-permitted")
+    before = footprint(other, game)  # (the game's own record: a token's revocation is not in it)
+    assert client.delete(f"{game.url}/tokens/viewers/club", headers=game.auth).status_code == 204
+    # its kept stream still knows the viewer, whose role may not record: the stream as stored says the token is dead
+    moved = other.post(f"{game.url}/moves", json=listed_bodies(legal)[0], headers=viewing)
+    assert_problem(moved, 403, "invalid-token")
+    assert footprint(other, game) == before

@@ -14,7 +14,8 @@ from eventsourcing.persistence import StoredEvent
 
 from bots import concrete_bodies, without_version
 from domain.access import access_id
-from service.application import Meldbook, TokenError
+from service.access import SAVE_ATTEMPTS
+from service.application import Meldbook, StaleVersionError, TokenError
 from service.idempotency import Retry
 from service.store import StreamMovedError
 from tests.integration.conftest import OpenMeldbook
@@ -109,3 +110,25 @@ def test_a_rotated_token_learns_nothing_of_its_move_nor_replays_an_answer(open_m
         first.record_move(played.game_id, next_body(first, played.game_id), version, played.token, retry=retry)
     with pytest.raises(TokenError):  # a move its rules refuse: the token is refused first, the move not judged
         first.record_move(played.game_id, {"type": "no-such-action"}, first.game(played.game_id).version, played.token)
+
+
+def test_a_move_whose_access_stream_moves_on_at_every_attempt_is_refused_as_stale(
+    open_meldbook: OpenMeldbook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = open_meldbook()
+    played = play_through_service(app, SEED, max_moves=4)
+    version = app.game(played.game_id).version
+    body = next_body(app, played.game_id)
+    attempts: list[object] = []
+
+    def always_moved(stored_events: Any, **kwargs: Any) -> Any:
+        attempts.append(kwargs["unchanged"])
+        raise StreamMovedError(*kwargs["unchanged"])
+
+    monkeypatch.setattr(app.recorder, "insert_events", always_moved)
+    with pytest.raises(StaleVersionError, match="tokens changed"):
+        app.record_move(played.game_id, body, version, played.token)
+    assert attempts == [(access_id(played.game_id), 0)] * SAVE_ATTEMPTS
+    monkeypatch.undo()
+    assert app.game(played.game_id).version == version
+    assert app.record_move(played.game_id, body, version, played.token)  # the game in hand was not spoiled
