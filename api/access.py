@@ -22,7 +22,8 @@ from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, s
 from domain.errors import MeldbookError
 from domain.visibility import Viewer
 from service.access import Caller
-from service.application import GameNotFoundError, Meldbook, TokenError
+from service.application import GameNotFoundError, Meldbook
+from service.moving import TokenError
 
 LOG = logging.getLogger(__name__)
 QUERY_TOKENS = frozenset({"token", "access_token", "bearer"})

@@ -17,8 +17,8 @@ from api.problems import PreconditionFailedError
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveResultSchema
 from domain.corrections.kinds import CORRECTION_KINDS, REFUSE, VOID_REST
 from domain.text import MAX_NAME_LENGTH
-from service.application import StaleVersionError
 from service.corrections import record_correction
+from service.moving import StaleVersionError
 from service.presenting import present_event
 
 blp = Blueprint("corrections", __name__, description="Correcting the record")

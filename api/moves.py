@@ -16,7 +16,7 @@ from api.parsing import Blueprint
 from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
 from domain.variants import VARIANTS
-from service.application import StaleVersionError
+from service.moving import StaleVersionError
 from service.presenting import present_event
 
 blp = Blueprint("moves", __name__, description="Recording moves")

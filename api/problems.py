@@ -15,9 +15,9 @@ from api.schemas import ProblemSchema
 from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import MeldbookError
 from domain.variants import PROBLEMS
-from service.application import StaleVersionError, TokenError
 from service.availability import RETRY_AFTER_SECONDS
 from service.config import ConfigError
+from service.moving import StaleVersionError, TokenError
 
 LOG = logging.getLogger(__name__)
 PROBLEM_TYPE = "application/problem+json"

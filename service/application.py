@@ -12,39 +12,36 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
-from domain.access import RECORDER, NotPermittedError
+from domain.access import RECORDER
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
-from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError, move_record_id
+from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
 from domain.moves import MoveRecorded
-from domain.setup import GameDiscarded, SetupAmended, check_not_discarded
-from domain.text import check_line
+from domain.setup import GameDiscarded, SetupAmended
 from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer
-from service.access import SAVE_ATTEMPTS, AccessCases, Caller
+from service.access import AccessCases
 from service.chain import ChainedApplication
 from service.config import cache_env, cache_size, recorder_env
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
 from service.kept import KeptGames
+from service.moving import Keyed, MoveCases, keyed_record
 from service.pages import Page
 from service.presenting import StoredEvent, describe
 from service.projector import project, projector_reading
 from service.saving import CollectedSave
 from service.setup import SetupCases
-from service.store import StreamMovedError
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
 
 LOG = logging.getLogger(__name__)
-NEW_GAME, MOVE = "POST /games", "POST /games/{id}/moves"
-"""The operations an Idempotency-Key is kept for; a key used for one is refused for the other."""
-Keyed = tuple[UUID, str, Retry]
-"""A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+NEW_GAME = "POST /games"
+"""The operation an Idempotency-Key of a new game is kept for (a move's: service/moving.py MOVE)."""
 INDEXED_TOPICS = frozenset({Game.Created.TOPIC, SetupAmended.TOPIC, GameDiscarded.TOPIC})
 """The events the games index reads: a game's creation, its players renamed, and its discarding."""
 LOOKBACK = 64
@@ -58,19 +55,7 @@ class GameNotFoundError(MeldbookError):
     code = "game-not-found"
 
 
-class StaleVersionError(MeldbookError):
-    """The client's expected version is not the game's current version."""
-
-    code = "stale-version"
-
-
-class TokenError(MeldbookError):
-    """A token this game does not know (a wrong one, a revoked one, another game's)."""
-
-    code = "invalid-token"
-
-
-class Meldbook(SetupCases, AccessCases, ChainedApplication):
+class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
@@ -176,100 +161,6 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
                 field=KEY_HEADER,
             )
         return game, token
-
-    def record_move(
-        self,
-        game_id: UUID,
-        body: Mapping[str, Any],
-        expected_version: int,
-        token: str | None,
-        device: str | None = None,
-        retry: Retry | None = None,
-        asking: Caller | None = None,
-    ) -> list[StoredEvent]:
-        """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
-        allows, from a device if its label is given; return the events it stored (from what the save returned).
-
-        `asking` is who the token was found to be in this request (Meldbook.caller), so it is not looked up again.
-        Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
-
-        The save goes through only while the access stream the token was found in is unchanged; if it has moved on
-        (a token revoked, a seat's device marked), or a refusal was decided on the stream as this process kept it
-        and that has moved on, the move is checked and decided again on the stream as it is now.
-        """
-        asking = asking or self.caller(game_id, token, kept=True)
-        for attempt in range(1, SAVE_ATTEMPTS + 1):
-            try:
-                return self._record_move_as(asking, game_id, body, expected_version, device, retry)
-            except MeldbookError:
-                if self.still_current(game_id, asking):  # a refusal is given on the access stream as it is now
-                    raise
-            except StreamMovedError:
-                if attempt == SAVE_ATTEMPTS:
-                    raise StaleVersionError("the game's tokens changed as this move was saved: send it again") from None
-            asking = self.caller(game_id, token)
-        raise AssertionError("unreachable")
-
-    def _record_move_as(
-        self,
-        asking: Caller,
-        game_id: UUID,
-        body: Mapping[str, Any],
-        expected_version: int,
-        device: str | None,
-        retry: Retry | None,
-    ) -> list[StoredEvent]:
-        """record_move for a caller already found: refused with StreamMovedError if its access stream moved on."""
-        if asking.grant is None:
-            raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
-        grant = asking.grant
-        game, kept = self.game_for_move(game_id, expected_version)
-        check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
-        keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
-        if answered := self.answered(keyed):
-            self.confirmed(game_id, asking)
-            return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-        actor = game.actor(body)
-        if not asking.may_record(actor) and not (asking.may_record("") and game.recorder_too(body)):
-            raise NotPermittedError(refusal(grant, actor, game.recording))
-        check_version(game, expected_version)
-        if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
-            game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
-        before = game.version
-        try:
-            label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
-            game.record(body, self.chance, grant, label)
-        except MeldbookError:
-            if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
-                check_current(self.game(game_id), expected_version)
-                self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
-            raise
-        try:  # the key and the move commit together, or neither does
-            recordings = self.save(
-                game, keyed_record(keyed, game_id, before, game.version), **self.unchanged_access(game_id, asking)
-            )
-        except StreamMovedError:
-            raise
-        except IntegrityError:
-            if answered := self.answered(keyed):  # the same key committed first, in this worker or another
-                self.confirmed(game_id, asking)
-                return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-            self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
-            raise StaleVersionError(
-                f"another move was recorded first: version {expected_version} is no longer current"
-            ) from None
-        # Only this move's own events, as stored: another move may already have been stored after it.
-        kinds = game.rules.action_kinds
-        own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
-        described = [describe(event, game.moves or 0, kinds) for event in own]
-        self.kept.keep(game)  # last: from here on the next move may take it
-        return described
-
-    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
-        """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
-        saved that version (then the store is not read: the save finds out whether the version is still current)."""
-        kept = self.kept.take(game_id, expected_version)
-        return (kept, True) if kept else (self.game(game_id), False)
 
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
         """The record of a request already answered under its key, if any; refused if the key asked something else."""
@@ -410,36 +301,4 @@ class Meldbook(SetupCases, AccessCases, ChainedApplication):
             return None
 
 
-def keyed_record(keyed: Keyed | None, game_id: UUID, before: int, after: int) -> IdempotencyRecord | None:
-    """The record of a request answered under an Idempotency-Key, to be saved with what it stored; None without."""
-    if keyed is None:
-        return None
-    record_id, operation, retry = keyed
-    return IdempotencyRecord.answered(record_id, operation, retry.fingerprint, game_id, before, after)
 
-
-def refusal(grant: str, actor: str, recording: str) -> str:
-    """Why the holder of a grant may not record this action, in a sentence."""
-    acting = f"an action of {actor}" if actor else "an action of the table"
-    if grant == RECORDER:
-        return (
-            f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, "
-            "and those of a seat marked as having no device"
-        )
-    if recording != "seats":
-        return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
-    return f"{grant} records its own player's actions only, not {acting}"
-
-
-def check_current(game: Game, expected_version: int) -> None:
-    """Refuse a write to a game discarded or moved on since the version it was decided at, as a fresh read would."""
-    check_not_discarded(game)
-    check_version(game, expected_version)
-
-
-def check_version(game: Game, expected_version: int) -> None:
-    """Refuse a write made against a version that is no longer current."""
-    if expected_version != game.version:
-        raise StaleVersionError(
-            f"the game is at version {game.version}, not {expected_version}: reload it and try again"
-        )

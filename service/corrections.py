@@ -17,7 +17,8 @@ from domain.game import Game
 from domain.grouping import group_moves
 from domain.hands import hand_spans
 from domain.text import check_line
-from service.application import GameNotFoundError, StaleVersionError, TokenError, check_version
+from service.application import GameNotFoundError
+from service.moving import StaleVersionError, TokenError, check_version
 from service.presenting import StoredEvent, describe
 
 CORRECTING = (RECORDER, ARBITER)

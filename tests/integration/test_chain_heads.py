@@ -12,8 +12,9 @@ import pytest
 
 import service.chain
 from bots import concrete_bodies, without_version
-from service.application import Meldbook, StaleVersionError
+from service.application import Meldbook
 from service.chain import ChainHeads
+from service.moving import StaleVersionError
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service

@@ -9,7 +9,8 @@ from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.errors import IllegalMoveError, InvalidActionError, MeldbookError, OutOfTurnError
 from domain.game import Game
-from service.application import Meldbook, StaleVersionError, TokenError
+from service.application import Meldbook
+from service.moving import StaleVersionError, TokenError
 from tests.integration.conftest import AfterLoad, OpenMeldbook
 from tests.integration.service_play import Played, play_through_service, twin_moves
 

@@ -11,8 +11,9 @@ import pytest
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
 from domain.idempotency import IdempotencyRecord, move_record_id
-from service.application import MOVE, Meldbook
+from service.application import Meldbook
 from service.idempotency import SECRET_ID, ServiceSecret
+from service.moving import MOVE
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_golden_events import STORE_METADATA, golden_path, kinds, read_golden
 

@@ -15,8 +15,9 @@ from eventsourcing.persistence import StoredEvent
 from bots import concrete_bodies, without_version
 from domain.access import access_id
 from service.access import SAVE_ATTEMPTS
-from service.application import Meldbook, StaleVersionError, TokenError
+from service.application import Meldbook
 from service.idempotency import Retry
+from service.moving import StaleVersionError, TokenError
 from service.store import StreamMovedError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service

@@ -8,7 +8,8 @@ import pytest
 from bots import concrete_bodies, without_version
 from domain.errors import MeldbookError
 from domain.setup import GameDiscardedError
-from service.application import LOOKBACK, Meldbook, StaleVersionError
+from service.application import LOOKBACK, Meldbook
+from service.moving import StaleVersionError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import doc_of, play_through_service
 

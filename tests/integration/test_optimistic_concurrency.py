@@ -11,7 +11,8 @@ from eventsourcing.persistence import IntegrityError
 
 from bots import SeededChance, concrete_bodies, without_version
 from domain.game import Game
-from service.application import Meldbook, StaleVersionError
+from service.application import Meldbook
+from service.moving import StaleVersionError
 from service.presenting import StoredEvent
 from tests.integration.conftest import AfterLoad, OpenMeldbook
 from tests.integration.service_play import Played, doc_of, play_through_service, twin_moves

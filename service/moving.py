@@ -1,0 +1,198 @@
+"""Recording a move: the use case every table's moves go through, checked against who asks and the version the
+client last saw, decided on the game in hand, and saved only while the caller's access stream is unchanged. A mixin
+of the Meldbook application (service/application.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError
+
+from domain.access import RECORDER, NotPermittedError
+from domain.errors import MeldbookError
+from domain.game import Game
+from domain.idempotency import IdempotencyRecord, move_record_id
+from domain.setup import check_not_discarded
+from domain.text import check_line
+from service.access import SAVE_ATTEMPTS, Caller
+from service.idempotency import Retry
+from service.presenting import StoredEvent, describe
+from service.store import StreamMovedError
+
+MOVE = "POST /games/{id}/moves"
+"""The operation an Idempotency-Key of a move is kept for; a key used for a new game is refused for it."""
+Keyed = tuple[UUID, str, Retry]
+"""A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
+
+
+class StaleVersionError(MeldbookError):
+    """The client's expected version is not the game's current version."""
+
+    code = "stale-version"
+
+
+class TokenError(MeldbookError):
+    """A token this game does not know (a wrong one, a revoked one, another game's)."""
+
+    code = "invalid-token"
+
+
+class MoveCases:
+    """Recording moves; the application provides the store, the games, the kept games and the token checks."""
+
+    repository: Any
+    kept: Any
+    chance: Any
+    if TYPE_CHECKING:  # the application's, declared for the type checker only
+
+        def game(self, game_id: UUID, version: int | None = None) -> Game: ...
+
+        def save(self, *objs: Any, **kwargs: Any) -> Any: ...
+
+        def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None: ...
+
+        def stored_events(
+            self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None
+        ) -> list[StoredEvent]: ...
+
+        def check_writable(self, game_id: UUID) -> None: ...
+
+        def caller(self, game_id: UUID, token: str | None, *, kept: bool = False) -> Caller: ...
+
+        def still_current(self, game_id: UUID, asking: Caller) -> bool: ...
+
+        def confirmed(self, game_id: UUID, asking: Caller) -> None: ...
+
+        def unchanged_access(self, game_id: UUID, asking: Caller) -> dict[str, Any]: ...
+
+    def record_move(
+        self,
+        game_id: UUID,
+        body: Mapping[str, Any],
+        expected_version: int,
+        token: str | None,
+        device: str | None = None,
+        retry: Retry | None = None,
+        asking: Caller | None = None,
+    ) -> list[StoredEvent]:
+        """Record one action at the version the client last saw, by the recorder or a seat as the game's recording
+        allows, from a device if its label is given; return the events it stored (from what the save returned).
+
+        `asking` is who the token was found to be in this request (Meldbook.caller), so it is not looked up again.
+        Under an Idempotency-Key already answered, with the same body, the events that first answer stored.
+
+        The save goes through only while the access stream the token was found in is unchanged; if it has moved on
+        (a token revoked, a seat's device marked), or a refusal was decided on the stream as this process kept it
+        and that has moved on, the move is checked and decided again on the stream as it is now.
+        """
+        asking = asking or self.caller(game_id, token, kept=True)
+        for attempt in range(1, SAVE_ATTEMPTS + 1):
+            try:
+                return self._record_move_as(asking, game_id, body, expected_version, device, retry)
+            except MeldbookError:
+                if self.still_current(game_id, asking):  # a refusal is given on the access stream as it is now
+                    raise
+            except StreamMovedError:
+                if attempt == SAVE_ATTEMPTS:
+                    raise StaleVersionError("the game's tokens changed as this move was saved: send it again") from None
+            asking = self.caller(game_id, token)
+        raise AssertionError("unreachable")
+
+    def _record_move_as(
+        self,
+        asking: Caller,
+        game_id: UUID,
+        body: Mapping[str, Any],
+        expected_version: int,
+        device: str | None,
+        retry: Retry | None,
+    ) -> list[StoredEvent]:
+        """record_move for a caller already found: refused with StreamMovedError if its access stream moved on."""
+        if asking.grant is None:
+            raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
+        grant = asking.grant
+        game, kept = self.game_for_move(game_id, expected_version)
+        check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
+        keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
+        if answered := self.answered(keyed):
+            self.confirmed(game_id, asking)
+            return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+        actor = game.actor(body)
+        if not asking.may_record(actor) and not (asking.may_record("") and game.recorder_too(body)):
+            raise NotPermittedError(refusal(grant, actor, game.recording))
+        check_version(game, expected_version)
+        if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
+            game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
+        before = game.version
+        try:
+            label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+            game.record(body, self.chance, grant, label)
+        except MeldbookError:
+            if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
+                check_current(self.game(game_id), expected_version)
+                self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
+            raise
+        try:  # the key and the move commit together, or neither does
+            recordings = self.save(
+                game, keyed_record(keyed, game_id, before, game.version), **self.unchanged_access(game_id, asking)
+            )
+        except StreamMovedError:
+            raise
+        except IntegrityError:
+            if answered := self.answered(keyed):  # the same key committed first, in this worker or another
+                self.confirmed(game_id, asking)
+                return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+            self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
+            raise StaleVersionError(
+                f"another move was recorded first: version {expected_version} is no longer current"
+            ) from None
+        # Only this move's own events, as stored: another move may already have been stored after it.
+        kinds = game.rules.action_kinds
+        own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
+        described = [describe(event, game.moves or 0, kinds) for event in own]
+        self.kept.keep(game)  # last: from here on the next move may take it
+        return described
+
+    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
+        """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
+        saved that version (then the store is not read: the save finds out whether the version is still current)."""
+        kept = self.kept.take(game_id, expected_version)
+        return (kept, True) if kept else (self.game(game_id), False)
+
+
+
+def keyed_record(keyed: Keyed | None, game_id: UUID, before: int, after: int) -> IdempotencyRecord | None:
+    """The record of a request answered under an Idempotency-Key, to be saved with what it stored; None without."""
+    if keyed is None:
+        return None
+    record_id, operation, retry = keyed
+    return IdempotencyRecord.answered(record_id, operation, retry.fingerprint, game_id, before, after)
+
+
+def refusal(grant: str, actor: str, recording: str) -> str:
+    """Why the holder of a grant may not record this action, in a sentence."""
+    acting = f"an action of {actor}" if actor else "an action of the table"
+    if grant == RECORDER:
+        return (
+            f"in a game recorded by seats, {actor} records his own actions: the recorder records the table's, "
+            "and those of a seat marked as having no device"
+        )
+    if recording != "seats":
+        return f"only the recorder records moves in this game, which is not recorded by seats: not {grant}"
+    return f"{grant} records its own player's actions only, not {acting}"
+
+
+def check_current(game: Game, expected_version: int) -> None:
+    """Refuse a write to a game discarded or moved on since the version it was decided at, as a fresh read would."""
+    check_not_discarded(game)
+    check_version(game, expected_version)
+
+
+def check_version(game: Game, expected_version: int) -> None:
+    """Refuse a write made against a version that is no longer current."""
+    if expected_version != game.version:
+        raise StaleVersionError(
+            f"the game is at version {game.version}, not {expected_version}: reload it and try again"
+        )
