@@ -1,11 +1,12 @@
 """`python -m bench.load` (make bench-load): how many live tables one machine holds.
 
 N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps
-up (500, 1,000, 2,000, ...), each step for a bounded time, until p99 passes a second. Each step prints moves per
-second, p50 and p99 (from when a move was due, so a queue in the client counts), the error rate and the client's
-own CPU. On a 2-core machine the clients compete with the server and the database for the same cores: their CPU
-is printed so that the reader can see how much of the machine they took. The store's own single-save rate,
-measured in the same run on the same database, is the ceiling to compare with.
+up (500, 1,000, 2,000, ...), each step for a bounded time, until p99 passes a second. Each worker keeps as many
+games as the largest step has tables (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another).
+Each step prints moves per second, p50 and p99 (from when a move was due, so a queue in the client counts), the
+error rate and the client's own CPU. On a 2-core machine the clients compete with the server and the database for
+the same cores: their CPU is printed so that the reader can see how much of the machine they took. The store's own
+single-save rate, measured in the same run on the same database, is the ceiling to compare with.
 """
 
 from __future__ import annotations
@@ -214,6 +215,13 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--connections", type=int, default=32, help="connections per client process (default 32)")
+    parser.add_argument(
+        "--cache-games",
+        type=int,
+        default=None,
+        help="MELDBOOK_CACHE_GAMES of the server (default: the largest step, so that every live table fits, as "
+        "docs/deploy.md advises)",
+    )
     parser.add_argument("--pg-host", default="127.0.0.1")
     parser.add_argument("--pg-port", default="5432")
     return parser.parse_args()
@@ -228,7 +236,9 @@ def main() -> None:
     with postgres_store(args.pg_host, args.pg_port) as variables:
         ceiling = 1000 / time_raw(settings(variables), [1] * 1000)[0]
         print(f"the store's single-save rate (one event a save, raw eventsourcing): {ceiling:,.0f} saves/s", flush=True)
-        with gunicorn(variables, workers=args.workers) as server:
+        cache = args.cache_games if args.cache_games is not None else max(int(step) for step in args.steps.split(","))
+        print(f"each worker keeps up to {cache:,} games (MELDBOOK_CACHE_GAMES)", flush=True)
+        with gunicorn({**variables, "MELDBOOK_CACHE_GAMES": str(cache)}, workers=args.workers) as server:
             tables: list[Table] = []
             for count in (int(step) for step in args.steps.split(",")):
                 tables += asyncio.run(_create(server.port, workload, count - len(tables), args.connections))
