@@ -293,13 +293,13 @@ STEPS = (
     ("the test client (building the request, reading the answer)", "client"),
     ("Flask and werkzeug: the request and response objects, routing, calling the hooks", "flask"),
     (
-        "access check: the token's hash and the access stream's select (Meldbook.caller)",
+        "access check: the token's hash, the access stream kept or read (Meldbook.caller)",
         ("service/access.py", "caller"),
     ),
     ("access check: the role table and the rest of the hook", ("api/access.py", "check_access")),
     ("the other hooks: request id and access log, headers, store gate", "hooks"),
     ("the body: webargs and marshmallow (MoveSchema), flask-smorest's wrappers", "body"),
-    ("record_move: the game to decide on (kept, else loaded)", ("service/application.py", "game_for_move")),
+    ("record_move: the game to decide on (kept, else loaded)", ("service/moving.py", "game_for_move")),
     ("record_move: the rules (Game.record, on the state in hand)", ("domain/game.py", "record")),
     (
         "record_move: eventsourcing's mapper (events to stored JSON)",
@@ -333,7 +333,7 @@ def cumulative(stats: pstats.Stats, where: str, function: str) -> float:
 def by_step(stats: pstats.Stats, moves: int, what: str) -> list[tuple[str, float]]:
     """Each step of a move (STEPS) in milliseconds per move; over HTTP, from the test client down."""
     named = {label: cumulative(stats, *key) for label, key in STEPS if isinstance(key, tuple)}
-    record = cumulative(stats, "service/application.py", "record_move")
+    record = cumulative(stats, "service/moving.py", "record_move")
     inner = [label for label, key in STEPS if isinstance(key, tuple) and key[1] not in ("caller",)]
     record_parts = [label for label in inner if label.startswith("record_move:")]
     left = {"record_rest": record - sum(named[label] for label in record_parts)}

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bench.profile import HttpMoves, by_part, measure, profile_moves
+from bench.profile import HttpMoves, by_part, by_step, measure, profile_moves
 from bench.stores import settings
 from bench.workload import Workload, record_workload
 from tests import pg
@@ -40,6 +40,19 @@ def test_the_parts_of_a_profile_add_up_to_the_whole(tmp_path: object, workload: 
     assert {"rules and the game (domain/)", "eventsourcing (save, mapper, transcoder, recorder)"} <= {
         part for part, _, _ in parts
     }
+
+
+def test_the_steps_of_record_move_are_found_and_add_up_to_it(tmp_path: object, workload: Workload) -> None:
+    variables = {"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": f"{tmp_path}/bench.sqlite"}
+    steps = dict(by_step(profile_moves(variables, workload, "service"), len(workload.moves), "service"))
+    whole = steps.pop("the whole move")
+    assert whole > 0, "record_move was not found where the profile looks for it"
+    assert sum(steps.values()) == pytest.approx(whole)
+    assert {
+        "record_move: the rules (Game.record, on the state in hand)",
+        "record_move: the insert (driver, SQL, commit)",
+        "record_move: the game to decide on (kept, else loaded)",
+    } <= set(steps)
 
 
 def test_on_postgres_the_statements_of_the_moves_are_counted(fresh_postgres_dbname: str, workload: Workload) -> None:
