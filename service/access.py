@@ -109,7 +109,7 @@ class AccessCases(Application):
 
     def still_current(self, game_id: UUID, asking: Caller) -> bool:
         """Whether the access stream a caller was found in is still as it was: read again if it was a kept one."""
-        return not asking.kept or self.caller(game_id, None).access_version == asking.access_version
+        return not asking.kept or self._version_of(self._access_to_read(game_id)) == asking.access_version
 
     def confirmed(self, game_id: UUID, asking: Caller) -> None:
         """Refuse with StreamMovedError a caller found in a kept access stream that has moved on since."""
@@ -153,8 +153,12 @@ class AccessCases(Application):
     def _caller_in(
         self, game: Game, access: GameAccess, grant: str | None, token_given: bool, *, kept: bool = False
     ) -> Caller:
-        version = 0 if access is self._unissued else access.version
+        version = self._version_of(access)
         return Caller(grant, token_given, game.access, access.recording(game.recording), version, kept)
+
+    def _version_of(self, access: GameAccess) -> int:
+        """The version of an access stream as read (0: nothing issued yet)."""
+        return 0 if access is self._unissued else access.version
 
     def issue_seat_token(self, game_id: UUID, player: str) -> tuple[str, str]:
         """A new token for a player's seat (revoking his previous one); the token and its grant."""

@@ -299,6 +299,3 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         except Exception:  # a stored event the index cannot read must not stop the listing of every other game
             LOG.exception("games index: skipped notification %s, which cannot be read", notification.id)
             return None
-
-
-
