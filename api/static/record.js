@@ -26,6 +26,7 @@
   let stream = null;
   let reading = null;
   let following = null;
+  let loads = 0; // each read of the game is numbered: only the latest read's answer is drawn
 
   function token() { return sessionStorage.getItem(tokenKey); }
 
@@ -51,9 +52,11 @@
   }
 
   async function load() {
+    const mine = ++loads;
     try {
       const answer = await fetch("/games/" + game, { headers: headers() });
       const body = await answer.json();
+      if (mine !== loads) return; // a later read is on its way: an earlier version must not be drawn over it
       if (!answer.ok) {
         say($("refusal"), refusalText(body));
         $("token-form").hidden = false;
@@ -67,7 +70,7 @@
       if (doc.over && stream) { stream.close(); stream = null; }
       sheet();
     } catch (error) {
-      say($("refusal"), text("unreadable", { error: error.message }));
+      if (mine === loads) say($("refusal"), text("unreadable", { error: error.message }));
     }
   }
 

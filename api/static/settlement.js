@@ -13,6 +13,10 @@
   const game = root.dataset.game;
   const $ = (id) => document.getElementById(id);
   let chosen = null;
+  // Reads are numbered, as the viewer's are: an answer that comes back after a later read of the same thing began
+  // (the token changed while the spectator's answer was on its way) is dropped.
+  let explaining = 0;
+  let balancing = 0;
 
   async function read(path) {
     const answer = await fetch("/games/" + game + path, { headers: headers() });
@@ -77,30 +81,38 @@
 
   async function explain(player) {
     chosen = player;
+    const mine = ++explaining;
     $("explanation").hidden = false;
     $("explanation-title").textContent = text("why_balance", { player: player });
     $("explanation-status").textContent = text("reading");
     $("explanation").setAttribute("aria-busy", "true");
     try {
       const body = await read("/settlement/players/" + encodeURIComponent(player));
-      if (chosen !== player) return;
+      if (mine !== explaining) return;
       const paired = partners(body.entries);
       $("explanation-entries").replaceChildren(...body.entries.map((entry, i) => entryItem(entry, paired.get(i))));
       const totals = body.balances.map((b) => b.total + " " + text("unit_" + b.unit)).join(", ") || text("nothing");
       $("explanation-status").textContent = text("entries_adding_up", { count: body.entries.length, totals: totals });
     } catch (error) {
-      $("explanation-status").textContent = text("explanation_unreadable", { error: error.message });
+      if (mine === explaining) {
+        $("explanation-status").textContent = text("explanation_unreadable", { error: error.message });
+      }
     } finally {
-      if (chosen === player) $("explanation").removeAttribute("aria-busy");
+      if (mine === explaining) $("explanation").removeAttribute("aria-busy");
     }
   }
 
   async function refresh() {
+    const mine = ++balancing;
     try {
-      drawBalances(await read("/settlement"));
+      const settlement = await read("/settlement");
+      if (mine === balancing) drawBalances(settlement);
     } catch (error) {
-      $("explanation-status").textContent = text("settlement_unreadable", { error: error.message });
+      if (mine === balancing) {
+        $("explanation-status").textContent = text("settlement_unreadable", { error: error.message });
+      }
     }
+    if (mine !== balancing) return;
     if (chosen) await explain(chosen);
   }
 

@@ -20,6 +20,9 @@
   let index = 0;
   let hand = Number(root.dataset.hand);
   let notes = null;
+  // Each read of a hand is numbered: an answer that comes back after a later read began is dropped, so the frame
+  // shown is always that of the viewer's last step, whatever order the answers arrive in.
+  let reading = 0;
 
   function headers() {
     const sent = { Accept: "application/json" };
@@ -54,8 +57,8 @@
     history.replaceState(null, "", "?" + params);
   }
 
-  function query() {
-    const params = new URLSearchParams({ hand: hand });
+  function query(of = hand) {
+    const params = new URLSearchParams({ hand: of });
     const view = root.dataset.view;
     if (view.startsWith("seat:")) {
       params.set("view", "seat");
@@ -109,11 +112,12 @@
   }
 
   async function load(wanted, move) {
-    hand = wanted;
+    const mine = ++reading;
     root.setAttribute("aria-busy", "true");
     try {
-      const answer = await fetch("/games/" + game + "/replay?" + query(), { headers: headers() });
+      const answer = await fetch("/games/" + game + "/replay?" + query(wanted), { headers: headers() });
       const body = await answer.json();
+      if (mine !== reading) return; // a later step asked for another hand or move
       if (!answer.ok) {
         $("status").textContent = body.detail || body.title || "the replay could not be read";
         return;
@@ -131,9 +135,9 @@
       await loadNotes();
       if (!stream && !over()) follow();
     } catch (error) {
-      $("status").textContent = text("replay_unreadable", { error: error.message });
+      if (mine === reading) $("status").textContent = text("replay_unreadable", { error: error.message });
     } finally {
-      root.removeAttribute("aria-busy");
+      if (mine === reading) root.removeAttribute("aria-busy");
     }
   }
 
@@ -144,14 +148,16 @@
     refreshing = setTimeout(refresh, 150);
   }
 
+  // Whether it follows the game is decided when the answer is back, on the frame shown then: the viewer may have
+  // stepped away from the latest move (or to it) while the replay was read.
   async function refresh() {
     if (!frames.length) return;
-    const following = frames[index].move === latestMove();
     const params = query();
     params.delete("hand");
     const answer = await fetch("/games/" + game + "/replay?" + params, { headers: headers() });
     if (!answer.ok) return;
     const body = await answer.json();
+    const following = frames[index].move === latestMove();
     hands = body.hands;
     for (const span of hands) {
       if (![...$("hand").options].some((o) => Number(o.value) === span.hand)) $("hand").append(el("option", { value: span.hand }, span.hand));

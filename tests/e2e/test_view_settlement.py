@@ -87,16 +87,20 @@ def screenshots(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}-desktop.png"), full_page=True)
 
 
-def rendered(page: Any, server: str, game: str) -> None:
-    """Without script, the server's panel shows every player's balances as the spectator's settlement states them,
-    and no button that would need the script."""
-    page.goto(f"{server}/games/{game}/view")
-    settlement = call(f"{server}/games/{game}/settlement")
+def balances_of(settlement: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Each player's balances in a settlement, by unit, as the panel shows them."""
     balances: dict[str, dict[str, int]] = defaultdict(dict)
     for balance in settlement["balances"]:
         if balance["player"]:
             balances[balance["player"]][balance["unit"]] = balance["total"]
-    assert page.evaluate(EXPLAINED)["balances"] == balances
+    return dict(balances)
+
+
+def rendered(page: Any, server: str, game: str) -> None:
+    """Without script, the server's panel shows every player's balances as the spectator's settlement states them,
+    and no button that would need the script."""
+    page.goto(f"{server}/games/{game}/view")
+    assert page.evaluate(EXPLAINED)["balances"] == balances_of(call(f"{server}/games/{game}/settlement"))
     assert page.locator("#balances .explain").first.is_hidden() and page.locator("#explanation").is_hidden()
 
 
