@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from bench.profile import HttpMoves, by_part, by_step, measure, profile_moves
+from bench.profile import HttpMoves, measure, profile_moves
+from bench.profile_steps import by_part, by_step
 from bench.stores import settings
 from bench.workload import Workload, record_workload
 from tests import pg
