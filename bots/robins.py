@@ -68,3 +68,8 @@ def play_robins(
         if after_each is not None:
             after_each(game, new)
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
+
+
+def sample_game(seed: int) -> list[Any]:
+    """A whole shuffled game for the samples (bots/samples.py)."""
+    return play_robins(seed)[1]

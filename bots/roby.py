@@ -38,6 +38,11 @@ def play_roby(
     return game
 
 
+def sample_game(seed: int) -> list[Any]:
+    """A whole shuffled game for the samples (bots/samples.py): two to six players, by the seed."""
+    return list(play_roby(seed, players=2 + seed % 5).collect_events())
+
+
 def moves(game: Game, rng: random.Random, chance: SeededChance) -> Iterator[dict[str, object]]:
     """Record legal moves until the game ends; yield each body recorded."""
     for _ in range(MAX_ACTIONS):

@@ -59,3 +59,8 @@ def play_royal(
         if after_each is not None:
             after_each(game)
     raise AssertionError(f"the session did not end within {MAX_ACTIONS} actions")
+
+
+def sample_game(seed: int) -> list[Any]:
+    """A whole shuffled session for the samples (bots/samples.py): three deals, then the recorder may end it."""
+    return list(play_royal(seed, deals=3).collect_events())

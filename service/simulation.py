@@ -10,12 +10,10 @@ table writes it: every cut, deal and draw names its cards and no seeds are writt
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
+from bots.samples import SAMPLE_GAMES
 from bots.twins import recorded_twin
 from domain.notation.archive import join_archive
 from domain.visibility import Viewer
@@ -28,20 +26,6 @@ SCRATCH_GAMES = 200
 DEAL_MODES = ("recorded", "shuffled")
 
 
-def _roby(seed: int) -> list[Any]:
-    return list(play_roby(seed, players=2 + seed % 5).collect_events())
-
-
-def _robins(seed: int) -> list[Any]:
-    return play_robins(seed)[1]
-
-
-def _royal(seed: int) -> list[Any]:
-    return list(play_royal(seed, deals=3).collect_events())
-
-
-BOTS: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins, "royal": _royal}
-"""Each variant's bot: a seed to the events of one whole shuffled game."""
 MIXED = "mixed"
 """Not a variant: the three bots in turn."""
 
@@ -49,7 +33,7 @@ MIXED = "mixed"
 def bot_games(variant: str, games: int, seed: int) -> Iterator[list[Any]]:
     """The events of `games` bot games of a variant (or of each in turn, for `mixed`), drawn from one seed."""
     seeds = random.Random(seed)
-    players = list(BOTS.values()) if variant == MIXED else [BOTS[variant]]
+    players = list(SAMPLE_GAMES.values()) if variant == MIXED else [SAMPLE_GAMES[variant]]
     for number in range(games):
         yield players[number % len(players)](seeds.getrandbits(32))
 
