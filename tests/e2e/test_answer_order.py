@@ -5,6 +5,8 @@ moves on, then lets it through."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,71 +23,78 @@ pytestmark = pytest.mark.browser
 server = viewer_page.server  # the real app on a localhost port, one for this module
 
 
+@contextmanager
+def browsing() -> Iterator[tuple[Any, list[str]]]:
+    """Debian's headless Chromium and the list its pages' console and script errors go to (tests/e2e/test_view_page.py
+    `watched`); once the block is done, the browser is closed and no error may have been kept."""
+    sync_api = browser()
+    problems: list[str] = []
+    with sync_api.sync_playwright() as playwright:
+        chromium = launch(playwright)
+        try:
+            yield chromium, problems
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+def opened_stream(page: Any) -> None:
+    """Wait until the page has opened the game's stream."""
+    page.wait_for_function(
+        "() => [...performance.getEntriesByType('resource')].some((e) => e.name.includes('/stream'))", timeout=10_000
+    )
+
+
 def shown_move(page: Any) -> int:
     return int(page.evaluate("() => Number(document.querySelector('#table .words').dataset.move)"))
 
 
 def test_a_live_game_read_again_while_the_viewer_stepped_back_keeps_the_frame_stepped_to(server: str) -> None:
-    sync_api = browser()
     created = call(f"{server}/games", {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
     game, token = created["id"], created["token"]
     for _ in range(3):
         record_listed_move(server, game, token)
     latest = call(f"{server}/games/{game}/replay")["hands"][-1]["last_move"]
     frames = {f["move"]: f for f in call(f"{server}/games/{game}/replay")["frames"]}
-    problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            page = watched(chromium.new_page(viewport=DESKTOP), problems)
-            page.goto(f"{server}/games/{game}/view?at={latest}")
-            shows(page, frames[latest])
-            page.wait_for_function("() => [...performance.getEntriesByType('resource')]"
-                                   ".some((e) => e.name.includes('/stream'))", timeout=10_000)
-            # The stream's read of the whole game (no hand named) is held while the viewer steps back a move.
-            held = Held(page, lambda url: "/replay?" in url and "hand=" not in url)
-            record_listed_move(server, game, token)
-            reread = held.one()
-            page.get_by_role("button", name="Previous move").click()
-            shows(page, frames[latest - 1])
-            held.release(reread)
-            page.wait_for_function(f"() => document.getElementById('move').max === '{latest + 1}'")
-            assert shown_move(page) == latest - 1, "the answer read while at the latest move pulled the viewer on"
-            added = call(f"{server}/games/{game}/replay?at={latest + 1}")["frames"][0]
-            for frame in (frames[latest], added):  # the hand's frames were read again: the new move is there
-                page.get_by_role("button", name="Next move").click()
-                shows(page, frame)
-        finally:
-            chromium.close()
-    assert not problems, problems
+    with browsing() as (chromium, problems):
+        page = watched(chromium.new_page(viewport=DESKTOP), problems)
+        page.goto(f"{server}/games/{game}/view?at={latest}")
+        shows(page, frames[latest])
+        opened_stream(page)
+        # The stream's read of the whole game (no hand named) is held while the viewer steps back a move.
+        held = Held(page, lambda url: "/replay?" in url and "hand=" not in url)
+        record_listed_move(server, game, token)
+        reread = held.one()
+        page.get_by_role("button", name="Previous move").click()
+        shows(page, frames[latest - 1])
+        held.release(reread)
+        page.wait_for_function(f"() => document.getElementById('move').max === '{latest + 1}'")
+        assert shown_move(page) == latest - 1, "the answer read while at the latest move pulled the viewer on"
+        added = call(f"{server}/games/{game}/replay?at={latest + 1}")["frames"][0]
+        for frame in (frames[latest], added):  # the hand's frames were read again: the new move is there
+            page.get_by_role("button", name="Next move").click()
+            shows(page, frame)
 
 
 def test_the_answer_for_a_hand_left_before_it_came_is_dropped(server: str) -> None:
-    sync_api = browser()
     game, _, _ = finished_roby(server)
     second = call(f"{server}/games/{game}/replay?hand=2")["frames"]
-    problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            page = watched(chromium.new_page(viewport=DESKTOP), problems)
-            page.goto(f"{server}/games/{game}/view?hand=2&at={second[0]['move']}", wait_until="networkidle")
-            shows(page, second[0])
-            held = Held(page, lambda url: "/replay?" in url and "hand=1" in url)
-            page.locator("#hand").select_option("1")
-            first_hand = held.one()
-            with page.expect_response(lambda r: "/replay?" in r.url and "hand=2" in r.url):
-                page.locator("#hand").select_option("2")
-            page.wait_for_selector("#viewer:not([aria-busy])", timeout=10_000)
-            shows(page, second[0])
-            held.release(first_hand)
-            assert shown_move(page) == second[0]["move"], "the first hand's late answer replaced the second's frames"
-            assert page.locator("#hand").input_value() == "2"
-            assert page.locator("#viewer[aria-busy]").count() == 0
-            shows(page, second[0])
-        finally:
-            chromium.close()
-    assert not problems, problems
+    with browsing() as (chromium, problems):
+        page = watched(chromium.new_page(viewport=DESKTOP), problems)
+        page.goto(f"{server}/games/{game}/view?hand=2&at={second[0]['move']}", wait_until="networkidle")
+        shows(page, second[0])
+        held = Held(page, lambda url: "/replay?" in url and "hand=1" in url)
+        page.locator("#hand").select_option("1")
+        first_hand = held.one()
+        with page.expect_response(lambda r: "/replay?" in r.url and "hand=2" in r.url):
+            page.locator("#hand").select_option("2")
+        page.wait_for_selector("#viewer:not([aria-busy])", timeout=10_000)
+        shows(page, second[0])
+        held.release(first_hand)
+        assert shown_move(page) == second[0]["move"], "the first hand's late answer replaced the second's frames"
+        assert page.locator("#hand").input_value() == "2"
+        assert page.locator("#viewer[aria-busy]").count() == 0
+        shows(page, second[0])
 
 
 # The balances as one string, whatever order the players and units come in.
@@ -94,63 +103,48 @@ CANONICAL = """((shown) => JSON.stringify(Object.keys(shown).sort().map((player)
 
 
 def test_the_balances_read_before_the_token_was_entered_do_not_replace_those_read_after(server: str) -> None:
-    sync_api = browser()
     moves = list(two_hands(*PLAYERS).events("MoveRecorded"))
     created = call(f"{server}/games", {"variant": "roby", "players": list(PLAYERS), "deal_mode": "recorded"})
     game, token, version = created["id"], created["token"], created["version"]
     for envelope in moves[:-1]:
         body = {**envelope.action, "expected_version": version}
         version = call(f"{server}/games/{game}/moves", body, token)["version"]
-    problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            page = watched(chromium.new_page(viewport=DESKTOP), problems)
-            # The script's first read of the balances, the spectator's, is held; the game's last move is recorded.
-            held = Held(page, lambda url: url.endswith("/settlement"))
-            page.goto(f"{server}/games/{game}/view")
-            spectators = held.one()
-            call(f"{server}/games/{game}/moves", {**moves[-1].action, "expected_version": version}, token)
-            final = balances_of(call(f"{server}/games/{game}/settlement", token=token))
-            rendered = page.evaluate(EXPLAINED)["balances"]
-            assert final != rendered, "the last move changes the balances: a stale answer would show"
-            held.stop()
-            page.locator("#token").fill(token)
-            with page.expect_response(lambda r: r.url.endswith("/settlement")
-                                      and r.request.headers.get("authorization") == f"Bearer {token}"):
-                page.get_by_role("button", name="Use").click()
-            page.wait_for_function(f"(want) => {CANONICAL}(({EXPLAINED})().balances) === {CANONICAL}(want)", arg=final)
-            held.release(spectators)
-            assert page.evaluate(EXPLAINED)["balances"] == final, "the spectator's earlier answer replaced the balances"
-        finally:
-            chromium.close()
-    assert not problems, problems
+    with browsing() as (chromium, problems):
+        page = watched(chromium.new_page(viewport=DESKTOP), problems)
+        # The script's first read of the balances, the spectator's, is held; the game's last move is recorded.
+        held = Held(page, lambda url: url.endswith("/settlement"))
+        page.goto(f"{server}/games/{game}/view")
+        spectators = held.one()
+        call(f"{server}/games/{game}/moves", {**moves[-1].action, "expected_version": version}, token)
+        final = balances_of(call(f"{server}/games/{game}/settlement", token=token))
+        rendered = page.evaluate(EXPLAINED)["balances"]
+        assert final != rendered, "the last move changes the balances: a stale answer would show"
+        held.stop()
+        page.locator("#token").fill(token)
+        with page.expect_response(lambda r: r.url.endswith("/settlement")
+                                  and r.request.headers.get("authorization") == f"Bearer {token}"):
+            page.get_by_role("button", name="Use").click()
+        page.wait_for_function(f"(want) => {CANONICAL}(({EXPLAINED})().balances) === {CANONICAL}(want)", arg=final)
+        held.release(spectators)
+        assert page.evaluate(EXPLAINED)["balances"] == final, "the spectator's earlier answer replaced the balances"
 
 
 def test_the_record_page_draws_no_earlier_version_over_a_later_one(server: str) -> None:
-    sync_api = browser()
     created = call(f"{server}/games", {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
     game, token = created["id"], created["token"]
     record_listed_move(server, game, token)
-    problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        try:
-            recorder = open_page(chromium.new_context(viewport=DESKTOP), server, game, token)
-            page = watched(recorder.page, problems)
-            page.wait_for_function("() => [...performance.getEntriesByType('resource')]"
-                                   ".some((e) => e.name.includes('/stream'))", timeout=10_000)
-            # Another device records two moves: the page's read after the first is answered only after the second's.
-            held = Held(page, lambda url: url.endswith(f"/games/{game}"))
-            record_listed_move(server, game, token)
-            earlier = held.one()
-            held.stop()
-            record_listed_move(server, game, token)
-            latest = call(f"{server}/games/{game}", token=token)["version"]
-            recorder.wait_for_version(latest - 1)
-            assert recorder.version() == latest
-            held.release(earlier)
-            assert recorder.version() == latest, "the earlier read's answer was drawn over the latest version"
-        finally:
-            chromium.close()
-    assert not problems, problems
+    with browsing() as (chromium, problems):
+        recorder = open_page(chromium.new_context(viewport=DESKTOP), server, game, token)
+        page = watched(recorder.page, problems)
+        opened_stream(page)
+        # Another device records two moves: the page's read after the first is answered only after the second's.
+        held = Held(page, lambda url: url.endswith(f"/games/{game}"))
+        record_listed_move(server, game, token)
+        earlier = held.one()
+        held.stop()
+        record_listed_move(server, game, token)
+        latest = call(f"{server}/games/{game}", token=token)["version"]
+        recorder.wait_for_version(latest - 1)
+        assert recorder.version() == latest
+        held.release(earlier)
+        assert recorder.version() == latest, "the earlier read's answer was drawn over the latest version"
