@@ -216,8 +216,15 @@
   function go(move) {
     const span = hands.find((h) => h.first_move <= move && move <= h.last_move);
     if (!span) return;
-    if (span.hand === hand) show(frames.findIndex((f) => f.move === move));
-    else load(span.hand, move);
+    if (span.hand !== hand) {
+      load(span.hand, move);
+      return;
+    }
+    // A step within the hand shown is the viewer's latest: a read of another hand still on its way is dropped.
+    reading++;
+    root.removeAttribute("aria-busy");
+    $("hand").value = hand;
+    show(frames.findIndex((f) => f.move === move));
   }
 
   function step(by) {

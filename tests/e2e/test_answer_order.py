@@ -76,7 +76,7 @@ def test_a_live_game_read_again_while_the_viewer_stepped_back_keeps_the_frame_st
             shows(page, frame)
 
 
-def test_the_answer_for_a_hand_left_before_it_came_is_dropped(server: str) -> None:
+def test_the_answer_for_a_hand_left_before_it_came_is_dropped_whatever_the_later_step(server: str) -> None:
     game, _, _ = finished_roby(server)
     second = call(f"{server}/games/{game}/replay?hand=2")["frames"]
     with browsing() as (chromium, problems):
@@ -95,6 +95,15 @@ def test_the_answer_for_a_hand_left_before_it_came_is_dropped(server: str) -> No
         assert page.locator("#hand").input_value() == "2"
         assert page.locator("#viewer[aria-busy]").count() == 0
         shows(page, second[0])
+        # Again, the viewer's later step now one within the hand shown.
+        page.locator("#hand").select_option("1")
+        first_hand = held.one()
+        page.get_by_role("button", name="Next move").click()
+        shows(page, second[1])
+        assert page.locator("#hand").input_value() == "2" and page.locator("#viewer[aria-busy]").count() == 0
+        held.release(first_hand)
+        assert shown_move(page) == second[1]["move"], "the first hand's late answer undid a step in the second"
+        shows(page, second[1])
 
 
 # The balances as one string, whatever order the players and units come in.
