@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.actions import Action
 from domain.errors import IllegalMoveError
-from domain.roby import play, settle
+from domain.roby import settle, waiting
 from domain.roby.rules import card_places, deck_of
 from domain.roby.state import COUNT, RobyState
 from domain.unknown import CountStated, HandEntered, check_entry, check_stated
@@ -24,7 +24,7 @@ def enter_hand(decision: Decision, action: Action) -> None:
     cards = action.get("cards")
     check_entry(player, cards, state.hands[player], deck_of(state.options), card_places(state))
     decision.record(HandEntered, player=player, cards=cards)
-    play.make_checks(decision)
+    waiting.make_checks(decision)
     settle.counted(decision)
 
 

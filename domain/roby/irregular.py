@@ -9,9 +9,9 @@ from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.ledger import AmountTransferred, player_account
 from domain.roby import settle
-from domain.roby.play import EXPOSED
 from domain.roby.rules import deck_of, from_left_of, named_cards
 from domain.roby.state import OVER, PLAY, RobyState
+from domain.roby.waiting import EXPOSED
 from domain.variant import Decision
 
 ABANDON_OPTION = "abandon"

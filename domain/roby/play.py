@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
-from domain.irregularities.rules import exposure_check
-from domain.roby import settle
+from domain.roby import settle, waiting
 from domain.roby.events import CardDiscarded, CardLaidOff, DiscardTaken, MeldLaid, StockCardDrawn
 from domain.roby.rules import (
     PASS_LIMIT,
@@ -17,7 +13,6 @@ from domain.roby.rules import (
     find_plan,
     fitting_meld,
     going_out,
-    legal_discards,
     named_cards,
     new_meld,
     next_in_game,
@@ -26,14 +21,9 @@ from domain.roby.rules import (
     with_card,
 )
 from domain.roby.state import RobyState, TableMeld
-from domain.unknown import defer, hand_place, make_deferred_checks, take
+from domain.unknown import defer, hand_place, take
 from domain.variant import Decision
 from domain.zones import check_can_name
-
-NINETY_NINE = "roby.99-rule"
-DISCARD_RULES = "discard"
-EXPOSED = "roby.irregularities.exposed-card"
-"""The deferred check of a discard: its legality (roby.discard.fits-meld, roby.discard.just-taken) and the 99 rule."""
 
 
 def verify_turn(state: RobyState, player: str) -> None:
@@ -155,8 +145,8 @@ def meld(decision: Decision, action: Action) -> None:
     state: RobyState = decision.state
     laid = verify_meld(state, action.player, action.get("cards"))
     decision.record(MeldLaid, player=action.player, meld=laid.id, kind=laid.kind, cards=laid.cards)
-    defer_table_check(decision, action.player)
-    make_checks(decision)
+    waiting.defer_table_check(decision, action.player)
+    waiting.make_checks(decision)
     settle.after_table_play(decision, action.player)
 
 
@@ -165,27 +155,9 @@ def lay_off(decision: Decision, action: Action) -> None:
     state: RobyState = decision.state
     verify_lay_off(state, action.player, action.get("card"), action.get("meld"))
     decision.record(CardLaidOff, player=action.player, card=action.get("card"), meld=action.get("meld"))
-    defer_table_check(decision, action.player)
-    make_checks(decision)
+    waiting.defer_table_check(decision, action.player)
+    waiting.make_checks(decision)
     settle.after_table_play(decision, action.player)
-
-
-def defer_table_check(decision: Decision, player: str) -> None:
-    """After a table play from a hand with unknown cards, the 99 rule waits for the hand (domain/unknown.py)."""
-    state: RobyState = decision.state
-    hand = state.hands[player]
-    if hand.hidden:
-        defer(decision, player, NINETY_NINE, hand.known, {"at": "table", **_check_context(state, player)})
-
-
-def _check_context(state: RobyState, player: str) -> dict[str, object]:
-    return {
-        "melds": [{"id": m.id, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)} for m in state.melds],
-        "taken": state.taken_card,
-        "limit": PASS_LIMIT - state.scores[player],
-        "before_discard": state.options["measure_99"] == "before_discard",
-        "tabled": state.tabled_this_turn,
-    }
 
 
 def verify_discard(state: RobyState, player: str, card: str) -> None:
@@ -195,34 +167,9 @@ def verify_discard(state: RobyState, player: str, card: str) -> None:
     rest, hidden = taken_from_hand(state, player, [card])
     if hidden:
         return
-    refusal = discard_refusal(player, [*rest, card], card, _check_context(state, player))
+    refusal = waiting.discard_refusal(player, [*rest, card], card, waiting.check_context(state, player))
     if refusal is not None:
         raise refusal
-
-
-def discard_refusal(player: str, hand: list[str], card: str, context: Mapping[str, Any]) -> IllegalMoveError | None:
-    """Why discarding `card` from the whole `hand` (the card included) breaks a rule, if it does: the table, the
-    card taken this turn and the 99 rule's terms are in `context` (`_check_context`)."""
-    melds = [TableMeld(m["id"], m["owner"], m["kind"], list(m["cards"])) for m in context["melds"]]
-    if card not in legal_discards(hand, melds, context["taken"]):
-        target = fitting_meld(card, melds)
-        if target is not None:
-            return IllegalMoveError(
-                f"{card} cannot be discarded: it fits the meld {' '.join(target.cards)} on the table",
-                code="roby.discard.fits-meld",
-            )
-        return IllegalMoveError(
-            f"{card} was taken from the discard pile this turn and cannot be discarded while another discard is legal",
-            code="roby.discard.just-taken",
-        )
-    if context["tabled"] and len(hand) > 1:
-        limit = int(context["limit"])
-        if not ninety_nine_goal(limit, bool(context["before_discard"]))(list(hand), card):
-            return IllegalMoveError(
-                f"{player} put cards on the table this turn, so what he keeps must be worth at most {limit}",
-                code="roby.99-rule",
-            )
-    return None
 
 
 def discard(decision: Decision, action: Action) -> None:
@@ -231,12 +178,12 @@ def discard(decision: Decision, action: Action) -> None:
     verify_discard(state, action.player, action.get("card"))
     last = state.hands[action.player].size == 1
     following = None if last else next_in_game(state, action.player)
-    context = {"at": "discard", "card": action.get("card"), **_check_context(state, action.player)}
+    context = {"at": "discard", "card": action.get("card"), **waiting.check_context(state, action.player)}
     decision.record(CardDiscarded, player=action.player, card=action.get("card"), next_player=following)
     hand = state.hands[action.player]
     if hand.hidden:
-        defer(decision, action.player, DISCARD_RULES, hand.known, context)
-    make_checks(decision)
+        defer(decision, action.player, waiting.DISCARD_RULES, hand.known, context)
+    waiting.make_checks(decision)
     if last:
         settle.went_out(decision, action.player, "discarded")
     else:
@@ -286,7 +233,7 @@ def go_out(decision: Decision, action: Action) -> None:
     if final is not None:
         verify_discard(state, player, final)
         decision.record(CardDiscarded, player=player, card=final, next_player=None)
-    make_checks(decision)
+    waiting.make_checks(decision)
     method = "laid_off_eleven" if eleven else ("discarded" if final else "tabled")
     settle.went_out(decision, player, method)
 
@@ -315,32 +262,3 @@ def plan_to_go_out(state: RobyState, player: str) -> dict[str, object] | None:
     }
 
 
-def make_checks(decision: Decision) -> None:
-    """Make the checks that waited for a hand now known in full, recording what they find (domain/unknown.py)."""
-    make_deferred_checks(decision, CHECKS)
-
-
-def _table_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
-    """The 99 rule after a table play, made once the hand is known: could the player still end his turn within it?"""
-    if context["at"] == "discard":
-        return _discard_finding(player, hand, context)
-    melds = [TableMeld(m["id"], m["owner"], m["kind"], list(m["cards"])) for m in context["melds"]]
-    goal = ninety_nine_goal(int(context["limit"]), bool(context["before_discard"]))
-    if not hand or find_plan(hand, melds, player, True, context["taken"], goal) is not None:
-        return None
-    return NINETY_NINE, (
-        f"{player} put cards on the table while what he kept could not end his turn worth at most "
-        f"{context['limit']} ({NINETY_NINE})"
-    )
-
-
-def _discard_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> tuple[str, str] | None:
-    """A discard's legality and the 99 rule, made once the hand it left is known (the discarded card added back)."""
-    refusal = discard_refusal(player, [*hand, str(context["card"])], str(context["card"]), context)
-    if refusal is None:
-        return None
-    return refusal.code, f"{player} discarded {context['card']}: {refusal.message} ({refusal.code})"
-
-
-CHECKS = {NINETY_NINE: _table_finding, DISCARD_RULES: _discard_finding, EXPOSED: exposure_check(EXPOSED)}
-"""The checks that may wait for a hand, by the rule they record."""
