@@ -21,7 +21,6 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from api.cli_progress import progress_bar
-from bots.samples import SAMPLE_GAMES
 from domain.errors import MeldbookError
 from domain.notation.archive import ArchiveRecord
 from domain.visibility import Viewer
@@ -29,7 +28,7 @@ from service.application import Meldbook
 from service.archives import Refusal, Tally, every_game_id, export_archive, import_archive
 from service.index import GameFilter
 from service.notation_import import CLAIMS, ImportedGame
-from service.simulation import DEAL_MODES, MIXED, simulated_archive
+from service.simulation import CHOICES, DEAL_MODES, simulated_archive
 
 VIEWS = {"full": Viewer.FULL, "spectator": Viewer.SPECTATOR}
 
@@ -142,9 +141,7 @@ def _counted(ids: Iterable[UUID], advance: Callable[[int], None], tried: list[in
 
 
 @click.command("simulate")
-@click.option(
-    "--variant", required=True, type=click.Choice([*SAMPLE_GAMES, MIXED]), help="The variant (mixed: each in turn)."
-)
+@click.option("--variant", required=True, type=click.Choice(list(CHOICES)), help="The variant (mixed: each in turn).")
 @click.option("--games", required=True, type=click.IntRange(1, 1_000_000), help="How many games.")
 @click.option("--seed", default=0, show_default=True, type=int, help="The same seed writes the same archive.")
 @click.option("--deal-mode", type=click.Choice(DEAL_MODES), default="recorded", show_default=True,

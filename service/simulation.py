@@ -10,7 +10,7 @@ table writes it: every cut, deal and draw names its cards and no seeds are writt
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from bots.samples import SAMPLE_GAMES
@@ -28,12 +28,17 @@ DEAL_MODES = ("recorded", "shuffled")
 
 MIXED = "mixed"
 """Not a variant: the three bots in turn."""
+CHOICES: dict[str, list[Callable[[int], list[Any]]]] = {
+    **{name: [sample_game] for name, sample_game in SAMPLE_GAMES.items()},
+    MIXED: list(SAMPLE_GAMES.values()),
+}
+"""The bots each choice of `meldbook simulate --variant` plays in turn: a variant's own, or every variant's."""
 
 
-def bot_games(variant: str, games: int, seed: int) -> Iterator[list[Any]]:
-    """The events of `games` bot games of a variant (or of each in turn, for `mixed`), drawn from one seed."""
+def bot_games(choice: str, games: int, seed: int) -> Iterator[list[Any]]:
+    """The events of `games` bot games of a choice (CHOICES: a variant, or each in turn), drawn from one seed."""
     seeds = random.Random(seed)
-    players = list(SAMPLE_GAMES.values()) if variant == MIXED else [SAMPLE_GAMES[variant]]
+    players = CHOICES[choice]
     for number in range(games):
         yield players[number % len(players)](seeds.getrandbits(32))
 
