@@ -112,17 +112,22 @@ def canonical_list(texts: object, field: str = "cards") -> list[str]:
 
 def standard_pack(jokers: int = 0) -> Counter[str]:
     """One pack: 52 cards plus the given number of jokers, counted by code."""
-    pack = Counter(f"{rank}{suit}" for suit in SUITS for rank in RANKS)
-    if jokers:
-        pack[JOKER] = jokers
-    return pack
+    return packs(1, jokers)
 
 
 def packs(count: int, jokers_per_pack: int = 0) -> Counter[str]:
-    """`count` packs shuffled together, counted by code."""
-    total: Counter[str] = Counter()
-    for _ in range(count):
-        total.update(standard_pack(jokers_per_pack))
+    """`count` packs shuffled together, counted by code: a fresh count the caller may change."""
+    return Counter(_packs(count, jokers_per_pack))
+
+
+@lru_cache(maxsize=16)
+def _packs(count: int, jokers_per_pack: int) -> dict[str, int]:
+    """The count of `count` packs, built once per kind of deck (a rules check asks for it on every move)."""
+    if count < 1:
+        return {}
+    total = dict.fromkeys((f"{rank}{suit}" for suit in SUITS for rank in RANKS), count)
+    if jokers_per_pack:
+        total[JOKER] = count * jokers_per_pack
     return total
 
 

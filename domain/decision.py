@@ -62,10 +62,16 @@ class ChanceLog(Chance):
 
 
 class Decision:
-    """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store."""
+    """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store.
 
-    def __init__(self, state: Any, version: int, chance: Chance, seeds: list[int] | None = None) -> None:
-        self.state = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy, several times faster
+    `in_place` decides on the state itself, not a copy: the events it records have evolved that state once the
+    decision is made, and a refused decision leaves it part evolved, for its owner to throw away (Game.record)."""
+
+    def __init__(
+        self, state: Any, version: int, chance: Chance, seeds: list[int] | None = None, *, in_place: bool = False
+    ) -> None:
+        self.in_place = in_place
+        self.state = state if in_place else pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy
         self.base_version = version
         self.chance = ChanceLog(chance, seeds)
         self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []

@@ -25,12 +25,17 @@ class GameEvent(AggregateEvent):
             register_topic(cls.TOPIC, cls)
 
     def apply(self, aggregate: Any) -> None:
-        """Evolve the aggregate's rule state; never validates, never raises on a stored fact."""
+        """Evolve the aggregate: its own fields, then its rule state; never validates, never raises on a stored fact."""
+        self.settle(aggregate)
+        self.evolve(aggregate.state)
+
+    def settle(self, aggregate: Any) -> None:
+        """What the fact changes on the aggregate beside its rule state (a decision made on the game's own state has
+        evolved that already: Game.record)."""
         if aggregate.moves == 0 and self.event_name() in aggregate.rules.legacy_openers:
             aggregate.moves = None  # a move stored before moves carried an envelope: the record is read to number it
             aggregate.counted = None  # nor can its moves be recorded again, so it is never corrected
             aggregate.hand_moves = aggregate.amendable = None
-        self.evolve(aggregate.state)
 
     def evolve(self, state: Any) -> None:
         """Assign the fact's consequences to the rule state."""

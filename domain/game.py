@@ -11,7 +11,7 @@ from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import register_topic
 
 from domain.access import ACCESSES, RECORDINGS
-from domain.actions import parse_action
+from domain.actions import Action, parse_action
 from domain.corrections.events import RecordCorrected
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
 from domain.errors import SetupError
@@ -30,7 +30,8 @@ MAX_TITLE_LENGTH = 200
 
 
 class Game(Aggregate):
-    """A game record. Commands decide on a scratch copy of the state; events only assign."""
+    """A game record. Commands decide on a scratch copy of the state (or on the state itself, for an owner that
+    throws the game away when it refuses: `record`); events only assign."""
 
     TOPIC = "meldbook.Game"
     class_version = 6
@@ -39,6 +40,9 @@ class Game(Aggregate):
     5, `discarded` (domain/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
     and no longer `counted` (it grows with the game: copying it with every move and every snapshot made a move's
     cost grow with the game)."""
+
+    spoiled = False
+    """Whether a refused action was decided on the game's own state (`record`, in place): then it is thrown away."""
 
     class Snapshot(BaseSnapshot):
         """A snapshot of a game, without the moves that count (`counted`, which only a fold from the game's creation
@@ -209,23 +213,41 @@ class Game(Aggregate):
         return variant_named(self.variant)
 
     def record(
-        self, body: Mapping[str, Any], chance: Chance, recorded_by: str = RECORDER, device: str | None = None
+        self,
+        body: Mapping[str, Any] | Action,
+        chance: Chance,
+        recorded_by: str = RECORDER,
+        device: str | None = None,
+        *,
+        in_place: bool = False,
     ) -> int:
         """Validate one action and record it: its envelope first, then its events; return how many were stored.
 
-        `recorded_by` names the role that recorded it (recorder, seat:<player>) and `device` the label of the
-        device it came from, if it gave one."""
+        `body` is the action's body, or the action as `parse` read it. `recorded_by` names the role that recorded
+        it (recorder, seat:<player>) and `device` the label of the device it came from, if it gave one.
+
+        A refused action leaves the game as it was, because the rules decide on a copy of its state; `in_place`
+        decides on the state itself (no copy to make, and each event evolves the state once, not twice), and a
+        refused action then leaves the game spoiled: good for nothing but throwing away (service/moving.py reads
+        the game again)."""
         if self.moves is None:
             raise RuntimeError("this record predates move envelopes: count its moves first (count_moves)")
+        if self.spoiled:
+            raise RuntimeError("a refused action was decided on this game's own state: read the game again")
         check_not_discarded(self)
         rules = self.rules
-        action = parse_action(rules.action_kinds, body)
-        decision = Decision(self.state, self.version, chance, action.get("seeds"))
-        envelope = decision.record(
-            MoveRecorded, move=self.moves + 1, action={}, recorded_by=recorded_by, device=device
-        )
-        rules.decide(decision, action)
-        envelope["action"] = accepted_action(rules.action_kinds[action.type], action, decision)
+        action = body if isinstance(body, Action) else parse_action(rules.action_kinds, body)
+        decision = Decision(self.state, self.version, chance, action.get("seeds"), in_place=in_place)
+        try:
+            envelope = decision.record(
+                MoveRecorded, move=self.moves + 1, action={}, recorded_by=recorded_by, device=device
+            )
+            rules.decide(decision, action)
+            envelope["action"] = accepted_action(rules.action_kinds[action.type], action, decision)
+        except BaseException:
+            if in_place:
+                self.spoiled = True  # never saved nor snapshotted: the action was refused
+            raise
         self._store(decision)
         return len(decision.events)
 
@@ -251,9 +273,10 @@ class Game(Aggregate):
             game.record(entry["action"], NoChance())
         return game.state
 
-    def actor(self, body: Mapping[str, Any]) -> str:
-        """The player an action body acts for ("" for an action of the table), checked as `record` checks it."""
-        return parse_action(self.rules.action_kinds, body).player
+    def parse(self, body: Mapping[str, Any]) -> Action:
+        """An action body checked as `record` checks it: its kind, the player it acts for ("" for an action of the
+        table) and its fields."""
+        return parse_action(self.rules.action_kinds, body)
 
     def recorder_too(self, body: Mapping[str, Any]) -> bool:
         """Whether the recorder may record this player's action too, in a game recorded by seats (a hand nobody
@@ -288,8 +311,22 @@ class Game(Aggregate):
         return copied
 
     def _store(self, decision: Decision) -> None:
+        """Apply a decision's events to the game and keep them to save; one decided in place evolved the rule state
+        already, so each event only settles the game's own fields (eventsourcing's `mutate`, less the rule state)."""
+        if not decision.in_place:
+            for event_class, data in decision.events:
+                self.trigger_event(event_class, **data)
+            return
         for event_class, data in decision.events:
-            self.trigger_event(event_class, **data)
+            event = event_class(
+                originator_id=self.id,
+                originator_version=self.version + 1,
+                timestamp=event_class.create_timestamp(),
+                **data,
+            )
+            event.settle(self)
+            self.version, self.modified_on = event.originator_version, event.timestamp
+            self.pending_events.append(event)
 
 
 def seated_names(players: object) -> list[str]:

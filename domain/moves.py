@@ -36,7 +36,7 @@ class MoveRecorded(GameEvent):
         """An envelope stored before devices were named."""
         state["device"] = None
 
-    def apply(self, aggregate: Any) -> None:
+    def settle(self, aggregate: Any) -> None:
         """Count the move, and list it among the moves that count unless it is a correction (with the moves a
         correction may name); the rule state is the move's own events' to change."""
         aggregate.moves = self.move

@@ -119,21 +119,22 @@ class MoveCases:
         if answered := self.answered(keyed):
             self.confirmed(game_id, asking)
             return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-        actor = game.actor(body)
-        if not asking.may_record(actor) and not (asking.may_record("") and game.recorder_too(body)):
-            raise NotPermittedError(refusal(grant, actor, game.recording))
+        action = game.parse(body)
+        if not asking.may_record(action.player) and not (asking.may_record("") and game.recorder_too(body)):
+            raise NotPermittedError(refusal(grant, action.player, game.recording))
         check_version(game, expected_version)
         if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
             game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
         before = game.version
-        try:
-            label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
-            game.record(body, self.chance, grant, label)
+        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+        try:  # decided on the game's own state, which this request alone holds (a kept game, or the cache's copy)
+            game.record(action, self.chance, grant, label, in_place=True)
         except MeldbookError:
             if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
-                check_current(self.game(game_id), expected_version)
-                self.kept.keep(game)  # a refused move changes nothing: the game is kept for the next one
-            raise
+                fresh = self.game(game_id)
+                check_current(fresh, expected_version)
+                self.kept.keep(fresh)  # a refused move stored nothing: the game as stored is kept for the next one
+            raise  # the game decided on is spoiled (part evolved) and dropped
         try:  # the key and the move commit together, or neither does
             recordings = self.save(
                 game, keyed_record(keyed, game_id, before, game.version), **self.unchanged_access(game_id, asking)

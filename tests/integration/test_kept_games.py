@@ -141,7 +141,33 @@ def test_a_kept_game_is_handed_out_once_and_kept_again_after_a_move_it_refused(o
     with pytest.raises(MeldbookError):
         app.record_move(played.game_id, illegal, version, played.token)
     again = app.kept.take(played.game_id, version)
-    assert again is taken and doc_of(again) == doc_of(open_meldbook().game(played.game_id))
+    assert again is not None and doc_of(again) == doc_of(open_meldbook().game(played.game_id))
     app.kept.keep(again)
     app.record_move(played.game_id, legal, version, played.token)
     assert app.kept.take(played.game_id, version) is None, "kept at the new version only"
+
+
+@pytest.mark.parametrize("keeping", [True, False], ids=["kept", "cached"])
+def test_a_move_refused_after_it_changed_the_game_in_place_leaves_the_next_move_the_game_as_stored(
+    open_meldbook: OpenMeldbook, keeping: bool
+) -> None:
+    """A move is decided on the game itself (the kept game, else the aggregate cache's copy): a shuffled deal with
+    more seeds than it draws deals first and is refused after; the game it spoiled is dropped and the game as stored
+    is kept, so the next move is recorded as a fresh read would record it."""
+    app, fresh = open_meldbook(), open_meldbook()
+    if not keeping:
+        app.kept = type(app.kept)(0)
+    played = play_through_service(app, SEED, max_moves=4)  # the dealer is cut for (a tie cuts again)
+    game = app.game(played.game_id)
+    deal = next(body for body in _bodies(app, played.game_id) if body["type"] == "deal")
+    with pytest.raises(MeldbookError, match="seeds holds 9 seed"):
+        app.record_move(played.game_id, {**deal, "seeds": [5] * 9}, game.version, played.token)
+    if keeping:
+        kept = app.kept.take(played.game_id, game.version)
+        assert kept is not None and not kept.spoiled and doc_of(kept) == doc_of(game), "the game as stored"
+        app.kept.keep(kept)
+    assert doc_of(app.game(played.game_id)) == doc_of(game), "the cache's game is untouched"
+    dealt = app.record_move(played.game_id, {**deal, "seeds": [7]}, game.version, played.token)
+    assert [e.version for e in dealt] == list(range(game.version + 1, game.version + 1 + len(dealt)))
+    assert doc_of(app.game(played.game_id)) == doc_of(fresh.game(played.game_id))
+    assert app.game(played.game_id).state.phase == "play"

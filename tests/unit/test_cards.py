@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from domain.cards import CARD_PATTERN, RANKS, SUITS, Card, canonical
+from domain.cards import CARD_PATTERN, JOKER, RANKS, SUITS, Card, canonical, packs, standard_pack
 from domain.errors import InvalidCardError
 
 SPELLED = {
@@ -62,3 +62,20 @@ def test_the_contracts_card_pattern_admits_exactly_what_the_parser_reads_without
         if text.strip() == text:
             with pytest.raises(InvalidCardError):
                 Card.parse(text)
+
+
+@pytest.mark.parametrize(("count", "jokers"), [(1, 0), (2, 0), (1, 2), (2, 1)])
+def test_packs_hold_each_card_once_a_pack_and_their_jokers(count: int, jokers: int) -> None:
+    deck = packs(count, jokers)
+    assert sum(deck.values()) == count * (52 + jokers)
+    assert all(deck[f"{rank}{suit}"] == count for suit in SUITS for rank in RANKS)
+    assert deck[JOKER] == count * jokers
+    assert packs(0) == {} and standard_pack(jokers) == packs(1, jokers)
+
+
+def test_a_deck_handed_out_is_the_callers_to_change() -> None:
+    """The packs are built once per kind of deck: what a caller takes out of one does not leave the next."""
+    deck = packs(2)
+    deck.subtract({"AS": 2, "KH": 1})
+    deck[JOKER] = 3
+    assert packs(2)["AS"] == 2 and packs(2)["KH"] == 2 and JOKER not in packs(2)
