@@ -10,6 +10,10 @@ it); the database server's own CPU is not in it. On PostgreSQL it counts the sta
 executes: the BEGIN and COMMIT of a transaction block are not among them) and the transactions it commits (the
 server's `pg_stat_database`, reads included).
 
+Beside them, the rules alone (every move decided on a game in memory, as `record_move` decides it, nothing stored),
+and what each ratio could reach if a move cost only its rules and a raw save of its events (over HTTP, plus what
+`GET /health` costs): the ceiling any implementation that checks moves and stores them through eventsourcing has.
+
 With `--profile`, a cProfile (timed by CPU) of the moves over HTTP (or, with `--profile service`, of record_move
 alone) is printed as the time spent in each part of the path, by where the function is defined (its own time, not its
 callees').
@@ -37,6 +41,8 @@ from bench.runs import time_raw
 from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
 from bench.workload import Workload, record_workload
 from bots import SeededChance
+from domain.game import Game
+from domain.reexecution import NoChance
 from service.application import Meldbook
 
 HEALTH_REQUESTS = 1000
@@ -53,6 +59,8 @@ class Figures:
     transactions: float | None
     database_ms: float | None
     """The PostgreSQL backends' CPU per HTTP move (not in this process's figures)."""
+    rules_ms: float
+    """The rules alone: a move decided on a game in memory (Game.record, as record_move decides), nothing stored."""
 
     @property
     def recording_ratio(self) -> float:
@@ -63,6 +71,18 @@ class Figures:
     def http_ratio(self) -> float:
         """HTTP moves per CPU second over GET /health per CPU second (the HTTP target's ratio), client included."""
         return self.health_ms / self.http_move_ms
+
+    @property
+    def recording_ceiling(self) -> float:
+        """The recording ratio if a move cost only its rules and a raw save (its own insert stores the same events,
+        larger, so it costs no less): no chain, mapper, snapshot, answer, token check or cache."""
+        return self.raw_save_ms / (self.raw_save_ms + self.rules_ms)
+
+    @property
+    def http_ceiling(self) -> float:
+        """The HTTP ratio if a move over HTTP cost only what GET /health costs (the framework, the hooks, the client)
+        plus its rules and a raw save."""
+        return self.health_ms / (self.health_ms + self.raw_save_ms + self.rules_ms)
 
 
 def parse_args() -> argparse.Namespace:
@@ -92,6 +112,19 @@ def cpu_service(env: Mapping[str, str], workload: Workload) -> float:
         return time.process_time() - cpu
     finally:
         app.close()
+
+
+def cpu_rules(workload: Workload) -> tuple[float, Game]:
+    """CPU seconds to decide every move of the workload on a game in memory, in place as record_move decides (the
+    moves carry the seeds they drew), and the game they leave: the rules alone, with no store, chain, answer or
+    token check."""
+    game = Game.set_up("roby", workload.players, {}, "shuffled", "", SeededChance(workload.seed))
+    game.collect_events()
+    cpu = time.process_time()
+    for move in workload.moves:
+        game.record(move.body, NoChance(), in_place=True)
+        game.collect_events()
+    return time.process_time() - cpu, game
 
 
 class HttpMoves:
@@ -221,7 +254,7 @@ def sql_per_move(variables: Mapping[str, str], http: HttpMoves) -> tuple[float, 
 def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat: int) -> Figures:
     """Every figure on one store, the runs alternated so that drift hits each alike."""
     env = settings(dict(variables))
-    raw, service, moves, health = [], [], [], []
+    raw, service, moves, health, rules = [], [], [], [], []
     http = HttpMoves(env, workload)
     try:
         for _ in range(repeat):
@@ -229,11 +262,12 @@ def measure(name: str, variables: Mapping[str, str], workload: Workload, repeat:
             service.append(cpu_service(env, workload) / len(workload.moves))
             moves.append(http.cpu_moves() / len(workload.moves))
             health.append(http.cpu_health(HEALTH_REQUESTS) / HEALTH_REQUESTS)
+            rules.append(cpu_rules(workload)[0] / len(workload.moves))
         sql = sql_per_move(variables, http) if name == "postgres" else (None, None, None)
     finally:
         http.close()
     ms = [1000 * min(runs) for runs in (raw, service, moves, health)]  # the run least disturbed by other work
-    return Figures(name, *ms, *sql)
+    return Figures(name, *ms, *sql, rules_ms=1000 * min(rules))
 
 
 def profile_moves(variables: Mapping[str, str], workload: Workload, what: str) -> pstats.Stats:
@@ -280,11 +314,12 @@ def main() -> None:
         "| HTTP ratio (>= 0.5) | statements / move | transactions / move | database CPU / move |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    profiles = []
+    profiles, measured = [], []
     for name, store in stores(args):
         try:
             with store() as variables:
                 f = measure(name, variables, workload, args.repeat)
+                measured.append(f)
                 sql = (
                     ""
                     if f.statements is None
@@ -299,6 +334,7 @@ def main() -> None:
                     profiles.append((name, profile_moves(variables, workload, args.profile)))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
+    print_ceilings(measured)
     for name, stats in profiles:
         print()
         print(f"cProfile of {moves} moves ({args.profile}) on {name}: own time per move, by part of the path")
@@ -317,6 +353,23 @@ def main() -> None:
         if args.top:
             print()
             stats.sort_stats("tottime").print_stats(args.top)
+
+
+def print_ceilings(measured: list[Figures]) -> None:
+    """What each ratio could reach if a move cost only what no implementation can leave out: its rules (deciding it
+    is what records it) and a raw save of its events, plus, over HTTP, what GET /health costs."""
+    print()
+    print("What the targets leave room for: the rules alone (a move decided in memory), and each ratio if a move cost")
+    print("only its rules and a raw save of its events (over HTTP, plus what GET /health costs)")
+    print()
+    print("| store | rules alone | rules / raw save | recording ratio at most (>= 0.7) | HTTP ratio at most (>= 0.5) |")
+    print("|---|---:|---:|---:|---:|")
+    for f in measured:
+        print(
+            f"| {f.store} | {f.rules_ms:.3f} ms | {f.rules_ms / f.raw_save_ms:.2f} | {f.recording_ceiling:.2f} "
+            f"| {f.http_ceiling:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@ the statements of the moves are counted."""
 from __future__ import annotations
 
 from dataclasses import replace
+from uuid import UUID
 
 import pytest
 
-from bench.profile import HttpMoves, measure, profile_moves
+from bench.profile import HttpMoves, cpu_rules, measure, profile_moves
 from bench.profile_steps import by_part, by_step
 from bench.stores import settings
 from bench.workload import Workload, record_workload
@@ -31,6 +32,22 @@ def test_the_http_run_records_every_move_of_the_workload(tmp_path: object, workl
         assert shown["version"] == workload.final_version
     finally:
         http.close()
+
+
+def test_the_rules_alone_decide_every_move_of_the_workload_as_the_service_records_them(
+    tmp_path: object, workload: Workload
+) -> None:
+    cpu, decided = cpu_rules(workload)
+    variables = {"MELDBOOK_STORE": "sqlite", "MELDBOOK_SQLITE_PATH": f"{tmp_path}/bench.sqlite"}
+    http = HttpMoves(settings(variables), workload)
+    try:
+        game_id, token = http.new_game()
+        http.moves(game_id, token)
+        stored = http.app.extensions["meldbook"].game(UUID(game_id))
+    finally:
+        http.close()
+    assert cpu > 0 and decided.version == stored.version == workload.final_version
+    assert decided.rules.to_doc(decided.state) == stored.rules.to_doc(stored.state)
 
 
 def test_the_parts_of_a_profile_add_up_to_the_whole(tmp_path: object, workload: Workload) -> None:
@@ -68,3 +85,4 @@ def test_on_postgres_the_statements_of_the_moves_are_counted(fresh_postgres_dbna
     figures = measure("postgres", variables, workload, repeat=1)
     assert figures.statements is not None and figures.statements >= 1  # at least each move's save
     assert figures.service_move_ms > 0 and figures.http_move_ms > 0 and figures.raw_save_ms > 0
+    assert figures.rules_ms > 0 and 0 < figures.http_ceiling < figures.recording_ceiling < 1
