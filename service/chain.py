@@ -23,9 +23,9 @@ one is untouched.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -99,30 +99,42 @@ def chain_pending(
     heads: dict[UUID, tuple[int, str]] = {}
     chained = []
     for stored in pending:
-        stream, version = UUID(str(stored.originator_id)), stored.originator_version
+        stream, version = as_uuid(stored.originator_id), stored.originator_version
         if stream in heads:
             previous = heads[stream][1]
         else:
             known_link = known.at(stream, version - 1) if known is not None else None
             previous = known_link or stored_link(recorder, stream, version - 1) or genesis(stream)
         salt = secrets.token_hex(16)
-        link = link_of(stored.topic, version, {**decoded(stored), SALT: salt}, previous)
+        state = decoded(stored)  # a fresh dict, the salt added in place
+        state[SALT] = salt
+        link = link_of(stored.topic, version, state, previous)
         heads[stream] = (version, link)
-        chained.append(replace(stored, state=with_link(stored.state, salt, link)))
+        chained.append(StoredEvent(stream, version, stored.topic, with_link(stored.state, salt, link)))
     return chained, heads
+
+
+def as_uuid(originator_id: Any) -> UUID:
+    """A stored event's originator id as a UUID (the library's ids are UUIDs already; a string is read as one)."""
+    return originator_id if type(originator_id) is UUID else UUID(str(originator_id))
 
 
 def with_link(state: bytes, salt: str, link: str) -> bytes:
     """A stored state with its salt and link added as its last keys: the bytes `json.dumps` of the state with them
     would give (the transcoder writes compact JSON, unescaped, as `json.dumps` does here), spliced in rather than the
-    whole state encoded a second time."""
-    keys = json.dumps({SALT: salt, LINK: link}, separators=(",", ":")).encode()
+    whole state encoded a second time. Both are hexadecimal, so they are written as JSON strings as they are."""
+    if not (_HEX.fullmatch(salt) and _HEX.fullmatch(link)):
+        raise ValueError("a salt and a link are hexadecimal digits")
+    keys = f'{{"{SALT}":"{salt}","{LINK}":"{link}"}}'.encode()
     if state == b"{}":
         return keys
     if not state.endswith(b"}"):  # not an object as the transcoder writes one: encoded again, as before
         whole = {**json.loads(state), SALT: salt, LINK: link}
         return json.dumps(whole, separators=(",", ":"), ensure_ascii=False).encode()
     return state[:-1] + b"," + keys[1:]
+
+
+_HEX = re.compile(r"[0-9a-f]+")
 
 
 def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:

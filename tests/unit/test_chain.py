@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from hashlib import sha256
 from typing import Any
 from uuid import UUID, uuid4
 
+import pytest
+
 from domain.chain import LINK, SALT, RawEvent, canonical, check_digest, genesis, link_of, walk
+from service.chain import with_link
 
 STREAM = UUID("00000000-0000-4000-8000-000000000001")
 
@@ -107,3 +112,19 @@ def test_a_kept_digest_catches_a_cut_tail_and_a_consistent_rewrite_that_the_link
     assert rewritten.ok
     caught = check_digest(rewritten, digest, 7)
     assert caught is not None and (caught.version, caught.kind) == (7, "edited")
+
+
+def test_a_link_spliced_into_a_stored_state_is_the_json_of_the_state_with_its_salt_and_link() -> None:
+    salt, link = f"{7:032x}", sha256(b"previous").hexdigest()
+    def compact(doc: dict[str, Any]) -> bytes:  # as the transcoder writes a state
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+
+    for state in ({}, {"n": 1}, {"player": "Åse", "cards": ["7H", "10S"], "nested": {"a": [None, True]}}):
+        spliced = with_link(compact(state), salt, link)
+        assert spliced == compact({**state, SALT: salt, LINK: link})
+        assert json.loads(spliced) == {**state, SALT: salt, LINK: link}
+
+
+def test_a_salt_or_link_that_is_not_hexadecimal_is_never_spliced_in() -> None:
+    with pytest.raises(ValueError, match="hexadecimal"):
+        with_link(b'{"n":1}', 'x","n":2', "ab")
