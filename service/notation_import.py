@@ -146,8 +146,8 @@ def _record_move(game: Game, move: Move, marks: VoidMarks) -> None:
     if is_correction(move.body):
         marks.correct(game, move)
     else:
-        try:
-            game.record(seated(game, move.body), NoChance())
+        try:  # decided on the game itself: a refused line refuses the whole record, so the game is thrown away
+            game.record(seated(game, move.body), NoChance(), in_place=True)
         except MeldbookError as error:
             raise NotationError.at(error, move.line, move.column_of(error.field)) from None
     if move.voided:

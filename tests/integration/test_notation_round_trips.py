@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from domain.moves import MoveRecorded
+from domain.notation.errors import NotationError
 from domain.variants import VARIANTS
 from domain.visibility import Viewer
 from service.application import Meldbook
@@ -87,3 +88,22 @@ def test_hundreds_of_bot_games_round_trip(variant: str) -> None:
     app = Meldbook(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     kinds = check_round_trips(app, variant, range(100, 100 + SLOW_GAMES), whole=True)
     assert kinds == set(VARIANTS[variant].action_kinds)
+
+
+def test_a_line_refused_after_its_move_dealt_refuses_the_record_and_the_record_as_written_imports_after_it() -> None:
+    """Imports decide each line on the game being imported itself: a deal line with a seed more than the deal draws
+    deals first and is refused after, which refuses the whole record at that line and stores nothing; the same
+    application then imports the record as it was written."""
+    app = Meldbook({"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    events = bot_events("roby", 1, "shuffled")
+    app.save(*events)
+    text = export_record(app, events[0].originator_id, Viewer.FULL)
+    deal = next(line for line in text.splitlines() if " deal seeds=[" in line)
+    number = text.splitlines().index(deal) + 1
+    stored_before = app.recorder.max_notification_id()
+    with pytest.raises(NotationError, match="seeds holds 2 seed") as refused:
+        import_record(app, text.replace(deal, deal.replace("]", " 7]"), 1))
+    assert refused.value.line == number
+    assert app.recorder.max_notification_id() == stored_before, "nothing stored"
+    imported = import_record(app, text)
+    assert stored_facts(app, imported.game_id) == stored_facts(app, events[0].originator_id)
