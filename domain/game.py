@@ -18,8 +18,8 @@ from domain.errors import SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
-from domain.setup import check_not_discarded
-from domain.text import check_line, check_name, name_key
+from domain.setup import check_not_discarded, seated_names
+from domain.text import check_line
 from domain.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
 from domain.variants import variant_named
 
@@ -327,22 +327,6 @@ class Game(Aggregate):
             event.settle(self)
             self.version, self.modified_on = event.originator_version, event.timestamp
             self.pending_events.append(event)
-
-
-def seated_names(players: object) -> list[str]:
-    """The players' names in seat order, normalised; refused when one is not a name or two are one name."""
-    if not isinstance(players, list) or not players:
-        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
-    names = [check_name(player, f"players.{seat}") for seat, player in enumerate(players)]
-    seen: dict[str, str] = {}
-    for name in names:
-        twin = seen.get(name_key(name))
-        if twin is not None:
-            same = "the same name" if twin == name else f"names that differ only in case or spacing ({twin}, {name})"
-            raise SetupError(f"every player needs a name of his own, not {same}", field="players")
-        seen[name_key(name)] = name
-    return names
-
 
 
 register_topic(Game.Snapshot.TOPIC, Game.Snapshot)  # a fresh process reads snapshots before it writes one

@@ -17,7 +17,7 @@ from domain.errors import MeldbookError, SetupError
 from domain.events import GameEvent
 from domain.ledger import AmountTransferred
 from domain.problems import Problem
-from domain.text import check_line, name_key
+from domain.text import check_line, check_name, name_key
 from domain.variant import Decision, NoChance
 
 if TYPE_CHECKING:
@@ -88,8 +88,6 @@ def check_not_discarded(game: Game) -> None:
 def amend_setup(game: Game, renamed: Mapping[str, str], options: Mapping[str, Any], by: str) -> None:
     """Rename players and change options before the game's first move; every name and value is checked as the
     game's creation checks them."""
-    from domain.game import seated_names
-
     check_not_discarded(game)
     if game.moves != 0:
         raise SetupClosedError(
@@ -153,3 +151,18 @@ SETUP_PROBLEMS: tuple[Problem, ...] = (
     ),
 )
 """The codes of the setup's amendments and of discarding a game."""
+
+
+def seated_names(players: object) -> list[str]:
+    """The players' names in seat order, normalised; refused when one is not a name or two are one name."""
+    if not isinstance(players, list) or not players:
+        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
+    names = [check_name(player, f"players.{seat}") for seat, player in enumerate(players)]
+    seen: dict[str, str] = {}
+    for name in names:
+        twin = seen.get(name_key(name))
+        if twin is not None:
+            same = "the same name" if twin == name else f"names that differ only in case or spacing ({twin}, {name})"
+            raise SetupError(f"every player needs a name of his own, not {same}", field="players")
+        seen[name_key(name)] = name
+    return names
