@@ -99,3 +99,19 @@ class Decision:
     def fill(self, name: str, value: Any) -> None:
         """Note a field of the action that the service filled in (the card a shuffled draw took)."""
         self.filled[name] = value
+
+    def settle_on(self, aggregate: Any) -> None:
+        """Keep the events of a decision made in place on the aggregate whose state it evolved: each only settles the
+        aggregate's own fields, as eventsourcing's `mutate` would less the rule state, and waits to be saved."""
+        if not self.in_place:
+            raise RuntimeError("a decision made on a copy is applied through the aggregate's trigger_event")
+        for event_class, data in self.events:
+            event = event_class(
+                originator_id=aggregate.id,
+                originator_version=aggregate.version + 1,
+                timestamp=event_class.create_timestamp(),
+                **data,
+            )
+            event.settle(aggregate)
+            aggregate.version, aggregate.modified_on = event.originator_version, event.timestamp
+            aggregate.pending_events.append(event)

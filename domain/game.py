@@ -221,15 +221,11 @@ class Game(Aggregate):
         *,
         in_place: bool = False,
     ) -> int:
-        """Validate one action and record it: its envelope first, then its events; return how many were stored.
-
-        `body` is the action's body, or the action as `parse` read it. `recorded_by` names the role that recorded
-        it (recorder, seat:<player>) and `device` the label of the device it came from, if it gave one.
-
-        A refused action leaves the game as it was, because the rules decide on a copy of its state; `in_place`
-        decides on the state itself (no copy to make, and each event evolves the state once, not twice), and a
-        refused action then leaves the game spoiled: good for nothing but throwing away (service/moving.py reads
-        the game again)."""
+        """Validate one action (its body, or the action `parse` read) and record it: its envelope, then its events;
+        return how many were stored. `recorded_by` names the role that recorded it (recorder, seat:<player>),
+        `device` the label of its device, if given. The rules decide on a copy of the state, so a refused action
+        leaves the game as it was; `in_place` decides on the state itself (no copy, each event evolves it once), and
+        a refused action then spoils the game, for its owner to throw away (service/moving.py)."""
         if self.moves is None:
             raise RuntimeError("this record predates move envelopes: count its moves first (count_moves)")
         if self.spoiled:
@@ -311,22 +307,11 @@ class Game(Aggregate):
         return copied
 
     def _store(self, decision: Decision) -> None:
-        """Apply a decision's events to the game and keep them to save; one decided in place evolved the rule state
-        already, so each event only settles the game's own fields (eventsourcing's `mutate`, less the rule state)."""
-        if not decision.in_place:
-            for event_class, data in decision.events:
-                self.trigger_event(event_class, **data)
+        """Apply a decision's events to the game and keep them to save (one made in place: Decision.settle_on)."""
+        if decision.in_place:
+            decision.settle_on(self)
             return
         for event_class, data in decision.events:
-            event = event_class(
-                originator_id=self.id,
-                originator_version=self.version + 1,
-                timestamp=event_class.create_timestamp(),
-                **data,
-            )
-            event.settle(self)
-            self.version, self.modified_on = event.originator_version, event.timestamp
-            self.pending_events.append(event)
-
+            self.trigger_event(event_class, **data)
 
 register_topic(Game.Snapshot.TOPIC, Game.Snapshot)  # a fresh process reads snapshots before it writes one
