@@ -46,12 +46,15 @@ STEPS = (
     ("record_move: the game to decide on (kept, else loaded)", ("service/moving.py", "game_for_move")),
     ("record_move: the rules (Game.record, on the state in hand)", ("domain/game.py", "record")),
     (
-        "record_move: eventsourcing's mapper (events to stored JSON)",
+        "record_move: eventsourcing's mapper (events and snapshots to stored JSON)",
         ("eventsourcing/persistence.py", "to_stored_event"),
     ),
     ("record_move: the hash chain (salt, link, JSON again)", ("service/chain.py", "chain_pending")),
-    ("record_move: the insert (driver, SQL, commit)", ("recorder", "insert_events")),
-    ("record_move: snapshots (every 20 events)", ("service/application.py", "_take_snapshots")),
+    ("record_move: the insert, snapshots with it (driver, SQL, commit)", ("recorder", "insert_events")),
+    (
+        "record_move: snapshots taken from the game in hand (every 20 events)",
+        ("service/application.py", "_snapshots_due"),
+    ),
     ("record_move: the answer's events (describe)", ("service/presenting.py", "describe")),
     ("record_move: the rest (eventsourcing's save, the cache, idempotency, checks)", "record_rest"),
     ("the answer: visibility filter (present_event)", ("service/presenting.py", "present_event")),

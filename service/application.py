@@ -70,6 +70,10 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         with schema_lock(env or {}):
             super().__init__({**cache_env(), **recorder_env(env or {}), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
+        self._snapshots_with_events = self.snapshots is not None and getattr(
+            self.snapshots.recorder, "events_table_name", None
+        ) == getattr(self.recorder, "snapshots_table_name", "")
+        """Whether the recorder inserts a save's snapshots with its events, into the snapshot store's own table."""
         self.fold = projector_reading(self._record_upto, self._forget)
         """How a game is folded from a snapshot and its events (service/projector.py)."""
         self.snapshotting_projectors = {Game: self.fold}
@@ -83,22 +87,36 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Save as eventsourcing's `Application.save` does (record, snapshot, notify), the events collected by
-        `CollectedSave` (service/saving.py), without the library's Protocol checks per object."""
+        `CollectedSave` (service/saving.py), without the library's Protocol checks per object.
+
+        A snapshot taken from the aggregate in hand goes into the store with the events, in the save's own
+        transaction, where the recorder can take it (service/store.py); the others once the events are stored."""
         processing_event = CollectedSave()
         processing_event.collect_events(*objs, **kwargs)
+        in_hand, read_again = self._snapshots_due(processing_event)
+        if in_hand and self._snapshots_with_events:
+            assert self.snapshots is not None
+            processing_event.saved_kwargs["snapshots"] = [self.snapshots.mapper.to_stored_event(s) for s in in_hand]
+            in_hand = []
         recordings = self._record(processing_event)
-        self._take_snapshots(processing_event)
+        if in_hand:
+            assert self.snapshots is not None
+            self.snapshots.put(in_hand)
+        for aggregate_id, version in read_again:
+            self.take_snapshot(aggregate_id, version, self.fold)
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
         return recordings
 
-    def _take_snapshots(self, processing_event: ProcessingEvent[UUID]) -> None:
-        """Snapshot each game whose saved events reached a multiple of its interval: from the game in hand, at its
-        last event, when they were fewer than the interval (a move); as eventsourcing does, re-read at each multiple,
-        when they were more (an import, a whole game). Either way the state at any event is a snapshot plus fewer
-        than twice the interval's events."""
+    def _snapshots_due(self, processing_event: ProcessingEvent[UUID]) -> tuple[list[Any], list[tuple[UUID, int]]]:
+        """The snapshots a save owes, for each game whose saved events reach a multiple of its interval: taken from
+        the game in hand, at its last event, when they are fewer than the interval (a move); as eventsourcing takes
+        them, read again at each multiple once the events are stored, when they are more (an import, a whole game).
+        Either way the state at any event is a snapshot plus fewer than twice the interval's events."""
+        in_hand: list[Any] = []
+        read_again: list[tuple[UUID, int]] = []
         if self.snapshots is None:
-            return
+            return in_hand, read_again
         for aggregate in processing_event.aggregates.values():
             interval = self.snapshotting_intervals.get(type(aggregate))
             versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
@@ -106,10 +124,10 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
                 continue
             multiples = range(interval * ((versions[0] - 1) // interval + 1), versions[-1] + 1, interval)
             if multiples and len(versions) < interval:
-                self.snapshots.put([getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate)])
+                in_hand.append(getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate))
             else:
-                for version in multiples:
-                    self.take_snapshot(aggregate.id, version, self.fold)
+                read_again += [(aggregate.id, version) for version in multiples]
+        return in_hand, read_again
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""

@@ -18,6 +18,12 @@ that other stream's last stored event is still `version` (0: none), checked in t
 save holds the store's write lock, so no save to that stream can commit in between. A move is saved so against the
 game's access stream as its token check read it (service/access.py): a token revoked or a seat's recording changed
 after the check refuses the save itself, and the check need not read the stream again for each move.
+
+Both also take `snapshots=[stored snapshot, ...]`: snapshots inserted into the application's snapshot table in the
+save's own transaction, after its events (in the same function call on PostgreSQL), so that a move reaching a
+snapshot's version costs no second transaction, round trip or commit, and a save refused stores no snapshot either.
+A snapshot already stored at that version is left as it is: a snapshot is the state its events make, so both are the
+same.
 """
 
 from __future__ import annotations
@@ -37,7 +43,9 @@ STREAM_MOVED_SQLSTATE = "MB001"
 """The SQLSTATE the insert function raises when the stream a save names as unchanged has moved on."""
 
 INSERT_FUNCTION = """\
-CREATE OR REPLACE FUNCTION {schema}.{function}(events {schema}.{event}[], unchanged_id uuid, unchanged_version bigint)
+CREATE OR REPLACE FUNCTION {schema}.{function}(
+    events {schema}.{event}[], unchanged_id uuid, unchanged_version bigint, snapshots {schema}.{event}[]
+)
 RETURNS SETOF bigint
 LANGUAGE plpgsql
 AS $BODY$
@@ -55,11 +63,17 @@ BEGIN
     INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)
     SELECT originator_id, originator_version, topic, state FROM unnest(events)
     RETURNING notification_id;
+    IF cardinality(snapshots) > 0 THEN
+        INSERT INTO {schema}.{snapshots_table} (originator_id, originator_version, topic, state)
+        SELECT originator_id, originator_version, topic, state FROM unnest(snapshots)
+        ON CONFLICT (originator_id, originator_version) DO NOTHING;
+    END IF;
 END;
 $BODY$"""
 """The insert function: the pipelined transaction's statements, in its order, as one call; a stream named unchanged
 is checked once the lock is held (the lock is read through the same table: in READ COMMITTED each statement of the
-function sees every save committed before it)."""
+function sees every save committed before it); the snapshots named go in after the events, in the same transaction
+(with none named, the snapshot table is not touched: an application that keeps no snapshots has none)."""
 
 
 class StreamMovedError(IntegrityError):
@@ -77,6 +91,18 @@ def unchanged_stream(kwargs: dict[str, Any]) -> tuple[UUID, int] | None:
     return unchanged
 
 
+def snapshots_to_insert(kwargs: dict[str, Any]) -> Sequence[StoredEvent]:
+    """The stored snapshots a save inserts with its events, if it names any."""
+    snapshots: Sequence[StoredEvent] = kwargs.get("snapshots") or ()
+    return snapshots
+
+
+def snapshots_table(events_table_name: str) -> str:
+    """The table of the application's snapshots, beside its events table, as eventsourcing's factories name both
+    (`stored_events` and `stored_snapshots` on SQLite, `<name>_events` and `<name>_snapshots` on PostgreSQL)."""
+    return events_table_name.removesuffix("_events") + "_snapshots"
+
+
 class LockedInsertRecorder(PostgresApplicationRecorder):
     """eventsourcing's PostgreSQL application recorder, saving through one function call that locks the table."""
 
@@ -86,62 +112,102 @@ class LockedInsertRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         self.pg_function_name_insert_events = f"{events_table_name}_insert_locked".replace(".", "_")
+        self.snapshots_table_name = snapshots_table(events_table_name)
+        """Where a save's snapshots go (`snapshots=[...]`)."""
         names = {
             "schema": Identifier(self.datastore.schema),
             "function": Identifier(self.pg_function_name_insert_events),
             "table": Identifier(self.events_table_name),
+            "snapshots_table": Identifier(self.snapshots_table_name),
             "event": Identifier(self.stored_event_type_name),
             "channel": Identifier(self.channel_name),
         }
         self.sql_create_statements[self.create_insert_function_statement_index] = SQL(INSERT_FUNCTION).format(
             lock_timeout=self.datastore.lock_timeout, moved=SQL(STREAM_MOVED_SQLSTATE), **names
         )
-        self.sql_invoke_pg_function_insert_events = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s)").format(**names)
+        self.sql_invoke_pg_function_insert_events = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s, %s)").format(
+            **names
+        )
 
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
     def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int] | None:
-        """Insert the events in one statement; their notification ids, in order (the library's function path).
-        Refused with StreamMovedError, nothing stored, if the stream named `unchanged` has moved on."""
+        """Insert the events, and the snapshots named, in one statement; the events' notification ids, in order
+        (the library's function path). Refused with StreamMovedError, nothing stored, if the stream named
+        `unchanged` has moved on."""
         if not stored_events:
             return []
-        rows = [
-            self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
-            for e in stored_events
-        ]
+        rows, snapshots = self._rows(stored_events), self._rows(snapshots_to_insert(kwargs))
         unchanged = unchanged_stream(kwargs)
         stream, version = unchanged or (None, None)
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             try:
-                curs.execute(self.sql_invoke_pg_function_insert_events, (rows, stream, version), prepare=True)
+                curs.execute(
+                    self.sql_invoke_pg_function_insert_events, (rows, stream, version, snapshots), prepare=True
+                )
             except psycopg.Error as error:
                 if unchanged and error.sqlstate == STREAM_MOVED_SQLSTATE:
                     raise StreamMovedError(*unchanged) from None
                 raise
             return [row[self.pg_function_name_insert_events] for row in curs.fetchall()]
 
+    def _rows(self, stored_events: Sequence[StoredEvent]) -> list[Any]:
+        """Stored events as rows of the table's composite type, as the insert function takes them."""
+        return [
+            self.construct_pg_stored_event(e.originator_id, e.originator_version, e.topic, e.state)
+            for e in stored_events
+        ]
+
 
 class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
-    """eventsourcing's SQLite application recorder, which also refuses a save whose `unchanged` stream has moved on.
+    """eventsourcing's SQLite application recorder, which also refuses a save whose `unchanged` stream has moved on,
+    and inserts the snapshots a save names.
 
-    The check follows the save's inserts in the same transaction: the first insert takes SQLite's write lock, so no
-    other save can commit between the check and the commit, and a refused save rolls back whole."""
+    The check is made by the save's first insert, which inserts its event only if the stream is still at that
+    version: that statement takes SQLite's write lock before it reads, so no other save can commit between the check
+    and the commit, and a refused save rolls back whole. The snapshots go in last, before the commit."""
 
     checks_unchanged = True
     """A save may name a stream that must be unchanged (`unchanged=(id, version)`)."""
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
-        self.select_last_version = f"SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?"
+        self.insert_unless_moved = (
+            f"INSERT INTO {events_table_name} SELECT ?, ?, ?, ? WHERE coalesce("
+            f"(SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?), 0) = ?"
+        )
+        """The insert of a save's first event, made only while the stream named unchanged is at the version named."""
+        self.snapshots_table_name = snapshots_table(events_table_name)
+        """Where a save's snapshots go (`snapshots=[...]`)."""
+        self.insert_snapshots = f"INSERT OR IGNORE INTO {self.snapshots_table_name} VALUES (?,?,?,?)"
 
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
-        notification_ids = super()._insert_events(c, stored_events, **kwargs)
         unchanged = unchanged_stream(kwargs)
-        if unchanged is not None:
-            stream, version = unchanged
-            c.execute(self.select_last_version, (stream.hex,))
-            row = c.fetchone()
-            if (row[0] or 0) != version:
-                raise StreamMovedError(stream, version)
+        if unchanged is None:
+            notification_ids = super()._insert_events(c, stored_events, **kwargs)
+        else:
+            notification_ids = self._insert_unless_moved(c, stored_events, *unchanged)
+        if snapshots := snapshots_to_insert(kwargs):
+            c.executemany(
+                self.insert_snapshots,
+                [(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in snapshots],
+            )
+        return notification_ids
+
+    def _insert_unless_moved(
+        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], stream: UUID, version: int
+    ) -> list[int]:
+        """Insert the events one by one, as the library does (their rowids are their notification ids), the first
+        only while `stream` is at `version`: refused with StreamMovedError otherwise."""
+        notification_ids = []
+        for index, s in enumerate(stored_events):
+            row = (s.originator_id.hex, s.originator_version, s.topic, s.state)
+            if index == 0:
+                c.execute(self.insert_unless_moved, (*row, stream.hex, version))
+                if c.sqlite_cursor.rowcount != 1:
+                    raise StreamMovedError(stream, version)
+            else:
+                c.execute(self.insert_events_statement, row)
+            notification_ids.append(c.lastrowid)
         return notification_ids

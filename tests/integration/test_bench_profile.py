@@ -68,7 +68,8 @@ def test_the_steps_of_record_move_are_found_and_add_up_to_it(tmp_path: object, w
     assert sum(steps.values()) == pytest.approx(whole)
     assert {
         "record_move: the rules (Game.record, on the state in hand)",
-        "record_move: the insert (driver, SQL, commit)",
+        "record_move: the insert, snapshots with it (driver, SQL, commit)",
+        "record_move: snapshots taken from the game in hand (every 20 events)",
         "record_move: the game to decide on (kept, else loaded)",
     } <= set(steps)
 
