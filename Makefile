@@ -103,7 +103,8 @@ bench-long: $(VENV)/.installed
 	$(BIN)/python -m bench.long $(BENCH_ARGS)
 	$(BIN)/python -m bench.notation --long
 
-# Capacity: live tables (a move each 5 s) against gunicorn on PostgreSQL, stepped up until p99 passes a second.
+# Capacity: live tables (a move each 5 s) against gunicorn on PostgreSQL, stepped up until p99 passes a second; then the
+# same steps against the bare app (bench/bare.py: a move is one save), the machine's ceiling for this stack.
 bench-load: $(VENV)/.installed
 	$(BIN)/python -m bench.load $(BENCH_ARGS)
 

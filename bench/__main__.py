@@ -1,7 +1,8 @@
 """`python -m bench`: every ratio of the performance issue, measured side by side in one run, on SQLite and
 PostgreSQL: recording beside raw appends, the cost of early and late moves of one long game, HTTP moves beside
-GET /health (the development server with one client; gunicorn with 4 workers and 4 clients on PostgreSQL), and
-reading a long game's past beside reading it now."""
+GET /health (the development server with one client; gunicorn with 4 workers and 4 clients on PostgreSQL), each with
+the ceiling a move that is only a save would reach there (the bare app, bench/bare.py, on the same server and store),
+and reading a long game's past beside reading it now."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import statistics
 from collections.abc import Iterator, Mapping
 
 from bench.http_runs import one_client, several_clients, time_reads
-from bench.report import NOTES, FlatCost, Result, flat_table, http_table, load_line, reads_table, table
+from bench.report import NOTES, FlatCost, HttpCeiling, Result, flat_table, http_table, load_line, reads_table, table
 from bench.runs import time_each_move, time_raw, time_service
 from bench.servers import dev_server, gunicorn
 from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
@@ -86,12 +87,17 @@ def main() -> None:
                 if "http" in parts or "reads" in parts:
                     with dev_server(variables) as server:
                         if "http" in parts:
-                            http.append((name, one_client(server, workload)))
+                            measured = one_client(server, workload)
                         if "reads" in parts:
                             reads.append((name, time_reads(server, str(game_id), token, long_game.final_version)))
+                    if "http" in parts:
+                        with dev_server(variables, bare=True) as server:
+                            http.append(HttpCeiling(name, measured, one_client(server, workload)))
                 if name == "postgres" and "gunicorn" in parts:
                     with gunicorn(variables, workers=4) as server:
-                        http.append((name, several_clients(server, workload, clients=4)))
+                        measured = several_clients(server, workload, clients=4)
+                    with gunicorn(variables, workers=4, bare=True) as server:
+                        http.append(HttpCeiling(name, measured, several_clients(server, workload, clients=4)))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
     print(load_line("at the end"))

@@ -1,12 +1,17 @@
 """`python -m bench.load` (make bench-load): how many live tables one machine holds.
 
 N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps
-up (500, 1,000, 2,000, ...), each step for a bounded time, until p99 passes a second. Each worker keeps as many
-games as the largest step has tables (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another).
-Each step prints moves per second, p50 and p99 (from when a move was due, so a queue in the client counts), the
-error rate and the client's own CPU. On a 2-core machine the clients compete with the server and the database for
-the same cores: their CPU is printed so that the reader can see how much of the machine they took. The store's own
-single-save rate, measured in the same run on the same database, is the ceiling to compare with.
+up (500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (10 s by
+default, not measured: a table that has been in play meets workers that have seen its game before, as live tables
+do), then for a bounded time, measured. Each worker keeps as many games as the largest step has tables
+(MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another). Each step prints moves per second,
+p50 and p99 (from when a move was due, so a queue in the client counts), the error rate, the client's own CPU and
+the server's. On a 2-core machine the clients compete with the server and the database for the same cores: their
+CPU is printed so that the reader can see how much of the machine they took.
+
+Two ceilings are measured in the same run: the store's own single-save rate on the same database, and the same
+steps against the bare app (bench/bare.py: each move one save through Meldbook's recorder and nothing else) under the
+same gunicorn, with the same clients: the tables this machine holds when a move costs no more than its save.
 """
 
 from __future__ import annotations
@@ -211,7 +216,14 @@ def parse_args() -> argparse.Namespace:
     """The command line: the steps, their length, the server and the clients."""
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("--steps", default="500,1000,2000,3000,4000,5000", help="table counts, comma-separated")
-    parser.add_argument("--seconds", type=float, default=30.0, help="seconds each step lasts (default 30)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds each step is measured (default 30)")
+    parser.add_argument(
+        "--warm-up", type=float, default=10.0, help="seconds each step plays before it is measured (default 10)"
+    )
+    parser.add_argument(
+        "--bare", action=argparse.BooleanOptionalAction, default=True,
+        help="also step the bare app (bench/bare.py) up under the same gunicorn (default: yes)",
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--connections", type=int, default=32, help="connections per client process (default 32)")
@@ -227,41 +239,61 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
+def run_steps(server: Server, workload: Workload, args: argparse.Namespace) -> tuple[list[tuple[str, ...]], int]:
+    """Step the tables up against one server until p99 passes a second: each step's row, and the largest N held at
+    p99 under 100 ms without errors."""
+    rows: list[tuple[str, ...]] = []
+    tables: list[Table] = []
+    held = 0
+    for count in (int(step) for step in args.steps.split(",")):
+        tables += asyncio.run(_create(server.port, workload, count - len(tables), args.connections))
+        if args.warm_up > 0:
+            run_step(server, workload, tables, args.warm_up, args)
+        step = run_step(server, workload, tables, args.seconds, args)
+        p50, p99 = step.percentile(0.5), step.percentile(0.99)
+        rows.append(
+            (f"{count:,}", f"{step.moves / args.seconds:,.0f}", f"{count / PERIOD:,.0f}", f"{p50:.0f}", f"{p99:.0f}",
+             f"{step.errors / max(1, len(step.latencies_ms)):.2%}", f"{step.client_cpu / args.seconds:.2f}",
+             f"{step.server_cpu / args.seconds:.2f}")
+        )
+        print(f"  {server.name}, {count:,} tables: {step.moves / args.seconds:,.0f} moves/s, p50 {p50:.0f} ms, "
+              f"p99 {p99:.0f} ms; {load_line('now')}", flush=True)
+        if p99 < TARGET_P99_MS and step.errors == 0:
+            held = count
+        if p99 > STOP_P99_MS:
+            break
+    return rows, held
+
+
+HEADERS = ("tables", "moves/s", "offered/s", "p50 ms", "p99 ms", "errors", "client CPU (cores)", "server CPU (cores)")
+
+
 def main() -> None:
-    """Measure the store's ceiling, then step the tables up until p99 passes a second; print the table."""
+    """Measure the store's ceiling, then step the tables up against Meldbook, then against the bare app, until p99
+    passes a second; print the tables."""
     args = parse_args()
     workload = record_workload(0, 2)
     print(load_line("at the start"), flush=True)
-    rows, held = [], 0
     with postgres_store(args.pg_host, args.pg_port) as variables:
         ceiling = 1000 / time_raw(settings(variables), [1] * 1000)[0]
         print(f"the store's single-save rate (one event a save, raw eventsourcing): {ceiling:,.0f} saves/s", flush=True)
         cache = args.cache_games if args.cache_games is not None else max(int(step) for step in args.steps.split(","))
         print(f"each worker keeps up to {cache:,} games (MELDBOOK_CACHE_GAMES)", flush=True)
         with gunicorn({**variables, "MELDBOOK_CACHE_GAMES": str(cache)}, workers=args.workers) as server:
-            tables: list[Table] = []
-            for count in (int(step) for step in args.steps.split(",")):
-                tables += asyncio.run(_create(server.port, workload, count - len(tables), args.connections))
-                step = run_step(server, workload, tables, args.seconds, args)
-                p50, p99 = step.percentile(0.5), step.percentile(0.99)
-                rows.append(
-                    (f"{count:,}", f"{step.moves / args.seconds:,.0f}", f"{count / PERIOD:,.0f}", f"{p50:.0f}",
-                     f"{p99:.0f}", f"{step.errors / max(1, len(step.latencies_ms)):.2%}",
-                     f"{step.client_cpu / args.seconds:.2f}", f"{step.server_cpu / args.seconds:.2f}")
-                )
-                print(f"  {count:,} tables: {step.moves / args.seconds:,.0f} moves/s, p50 {p50:.0f} ms, "
-                      f"p99 {p99:.0f} ms; {load_line('now')}", flush=True)
-                if p99 < TARGET_P99_MS and step.errors == 0:
-                    held = count
-                if p99 > STOP_P99_MS:
-                    break
-    headers = ("tables", "moves/s", "offered/s", "p50 ms", "p99 ms", "errors", "client CPU (cores)",
-               "server CPU (cores)")
+            rows, held = run_steps(server, workload, args)
+        if args.bare:
+            with gunicorn(variables, workers=args.workers, bare=True) as server:
+                bare_rows, bare_held = run_steps(server, workload, args)
     print()
-    print(render(f"Live tables, one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL", headers,
-                 rows))
+    title = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
+    measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
+    print(render(f"Live tables of Meldbook, {title} ({measured})", HEADERS, rows))
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
           f" (the store's single-save ceiling: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f} tables)")
+    if args.bare:
+        print()
+        print(render(f"Live tables of the bare app (bench/bare.py: a move is one save), {title}", HEADERS, bare_rows))
+        print(f"largest N the bare app held at p99 < {TARGET_P99_MS:.0f} ms without errors: {bare_held:,}")
     print(load_line("at the end"))
 
 

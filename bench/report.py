@@ -67,6 +67,27 @@ class FlatCost:
         return statistics.median(self.last) / statistics.median(self.first)
 
 
+@dataclass(frozen=True, slots=True)
+class HttpCeiling:
+    """Meldbook over HTTP on one server and store, and the bare app (bench/bare.py) on the same kind of server and
+    store just after: its saves per second are what no move over HTTP can beat there."""
+
+    store: str
+    meldbook: HttpResult
+    bare: HttpResult
+
+    @property
+    def ceiling(self) -> float:
+        """The HTTP ratio a move costing no more than the bare app's save would reach against Meldbook's /health."""
+        return self.bare.move_rate / self.meldbook.health_rate
+
+    @property
+    def cpu_ceiling(self) -> float:
+        """The same from the servers' CPU per request: Meldbook's /health over the bare app's save."""
+        health = self.meldbook.health_cpu / self.meldbook.health
+        return health / (self.bare.move_cpu / self.bare.moves)
+
+
 def load_line(when: str) -> str:
     """The machine's cores and load average now, with the time."""
     load = " ".join(f"{figure:.2f}" for figure in os.getloadavg())
@@ -98,15 +119,17 @@ def flat_table(results: Sequence[FlatCost]) -> str:
     return render("Flat cost (target: last/first about 1)", headers, rows)
 
 
-def http_table(results: Sequence[tuple[str, HttpResult]]) -> str:
-    """HTTP moves beside /health on the same server."""
-    headers = ("store", "server", "clients", "moves/s", "/health/s", "moves//health", "by server CPU")
+def http_table(results: Sequence[HttpCeiling]) -> str:
+    """HTTP moves beside /health on the same server, and the bare app's saves on the same kind of server."""
+    headers = ("store", "server", "clients", "moves/s", "/health/s", "moves//health", "by server CPU",
+               "bare saves/s", "ceiling", "by server CPU")
     rows = [
-        (store, r.server, str(r.clients), f"{r.move_rate:,.0f}", f"{r.health_rate:,.0f}", f"{r.ratio:.2f}",
-         f"{r.cpu_ratio:.2f}")
-        for store, r in results
+        (c.store, c.meldbook.server, str(c.meldbook.clients), f"{c.meldbook.move_rate:,.0f}",
+         f"{c.meldbook.health_rate:,.0f}", f"{c.meldbook.ratio:.2f}", f"{c.meldbook.cpu_ratio:.2f}",
+         f"{c.bare.move_rate:,.0f}", f"{c.ceiling:.2f}", f"{c.cpu_ceiling:.2f}")
+        for c in results
     ]
-    return render("HTTP (target: moves//health >= 0.5)", headers, rows)
+    return render("HTTP (target: moves//health >= 0.5; ceiling: bare saves//health)", headers, rows)
 
 
 def reads_table(results: Sequence[tuple[str, ReadResult]]) -> str:
@@ -145,6 +168,10 @@ Recording: Meldbook.record_move per move (token check, load, version check, deci
 Flat cost: each move of the long game timed through Meldbook.record_move; medians of its first and last 100 moves.
 HTTP: one keep-alive client recording the workload's moves (If-Match) beside GET /health on the same server; under
   gunicorn, 4 client processes on 4 games, then 4 hammering /health. The clients share the 2 cores with the server.
+  bare saves/s: the same clients posting the same moves to the bare app (bench/bare.py: each move one save of a
+  trivial aggregate, two events, through Meldbook's recorder, and nothing else) on the same kind of server and
+  store, just after; ceiling: those saves per second over Meldbook's /health per second, the ratio no move over
+  HTTP can beat there.
 Reading the past: GET /games/{id}/state?at=N at 20 values of N over the long game, each read 6 times alternately
   with GET /games/{id} (medians), with the recorder token and without one: the median and the worst ratio over N,
   and the ratio of the server's CPU for all of them; then its events, 100 a page by cursor (medians of the first

@@ -108,17 +108,22 @@ def server_env(store: Mapping[str, str]) -> dict[str, str]:
 
 
 @contextmanager
-def dev_server(store: Mapping[str, str]) -> Iterator[Server]:
-    """`meldbook serve` (Werkzeug's development server, what `make run` starts) on the store."""
+def dev_server(store: Mapping[str, str], *, bare: bool = False) -> Iterator[Server]:
+    """`meldbook serve` (Werkzeug's development server, what `make run` starts) on the store; with `bare`, the bare
+    app (bench/bare.py) served the same way instead."""
     port = free_port()
-    command = [str(BIN / "meldbook"), "serve", "--host", "127.0.0.1", "--port", str(port)]
-    with _running("development server", command, port, store) as server:
+    if bare:
+        command = [str(BIN / "python"), "-m", "bench.bare", "--host", "127.0.0.1", "--port", str(port)]
+    else:
+        command = [str(BIN / "meldbook"), "serve", "--host", "127.0.0.1", "--port", str(port)]
+    with _running(f"{'bare app, ' if bare else ''}development server", command, port, store) as server:
         yield server
 
 
 @contextmanager
-def gunicorn(store: Mapping[str, str], workers: int = 4) -> Iterator[Server]:
-    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store."""
+def gunicorn(store: Mapping[str, str], workers: int = 4, *, bare: bool = False) -> Iterator[Server]:
+    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store, serving Meldbook or,
+    with `bare`, the bare app (bench/bare.py)."""
     port = free_port()
     command = [
         str(BIN / "gunicorn"),
@@ -128,9 +133,9 @@ def gunicorn(store: Mapping[str, str], workers: int = 4) -> Iterator[Server]:
         str(workers),
         "--bind",
         f"127.0.0.1:{port}",
-        "api.app:create_app()",
+        "bench.bare:app" if bare else "api.app:create_app()",
     ]
-    with _running(f"gunicorn, {workers} workers", command, port, store) as server:
+    with _running(f"{'bare app, ' if bare else ''}gunicorn, {workers} workers", command, port, store) as server:
         yield server
 
 
