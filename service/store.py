@@ -162,20 +162,17 @@ class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
     """eventsourcing's SQLite application recorder, which also refuses a save whose `unchanged` stream has moved on,
     and inserts the snapshots a save names.
 
-    The check is made by the save's first insert, which inserts its event only if the stream is still at that
-    version: that statement takes SQLite's write lock before it reads, so no other save can commit between the check
-    and the commit, and a refused save rolls back whole. The snapshots go in last, before the commit."""
+    The check follows the save's inserts in the same transaction: the first insert takes SQLite's write lock, so no
+    other save can commit between the check and the commit, and a refused save rolls back whole (a check folded into
+    the first insert, as `INSERT ... SELECT ... WHERE`, costs more: SQLite copies a select that reads the table it
+    inserts into before inserting). The snapshots go in last, before the commit."""
 
     checks_unchanged = True
     """A save may name a stream that must be unchanged (`unchanged=(id, version)`)."""
 
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
-        self.insert_unless_moved = (
-            f"INSERT INTO {events_table_name} SELECT ?, ?, ?, ? WHERE coalesce("
-            f"(SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?), 0) = ?"
-        )
-        """The insert of a save's first event, made only while the stream named unchanged is at the version named."""
+        self.select_last_version = f"SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?"
         self.snapshots_table_name = snapshots_table(events_table_name)
         """Where a save's snapshots go (`snapshots=[...]`)."""
         self.insert_snapshots = f"INSERT OR IGNORE INTO {self.snapshots_table_name} VALUES (?,?,?,?)"
@@ -183,31 +180,17 @@ class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
     def _insert_events(
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
+        notification_ids = super()._insert_events(c, stored_events, **kwargs)
         unchanged = unchanged_stream(kwargs)
-        if unchanged is None:
-            notification_ids = super()._insert_events(c, stored_events, **kwargs)
-        else:
-            notification_ids = self._insert_unless_moved(c, stored_events, *unchanged)
+        if unchanged is not None:
+            stream, version = unchanged
+            c.execute(self.select_last_version, (stream.hex,))
+            row = c.fetchone()
+            if (row[0] or 0) != version:
+                raise StreamMovedError(stream, version)
         if snapshots := snapshots_to_insert(kwargs):
             c.executemany(
                 self.insert_snapshots,
                 [(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in snapshots],
             )
-        return notification_ids
-
-    def _insert_unless_moved(
-        self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], stream: UUID, version: int
-    ) -> list[int]:
-        """Insert the events one by one, as the library does (their rowids are their notification ids), the first
-        only while `stream` is at `version`: refused with StreamMovedError otherwise."""
-        notification_ids = []
-        for index, s in enumerate(stored_events):
-            row = (s.originator_id.hex, s.originator_version, s.topic, s.state)
-            if index == 0:
-                c.execute(self.insert_unless_moved, (*row, stream.hex, version))
-                if c.sqlite_cursor.rowcount != 1:
-                    raise StreamMovedError(stream, version)
-            else:
-                c.execute(self.insert_events_statement, row)
-            notification_ids.append(c.lastrowid)
         return notification_ids
