@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import threading
 import time
-from uuid import UUID
 
 import psycopg
-from eventsourcing.application import Application
-from eventsourcing.domain import Aggregate, event
 
+from bench.runs import BareApplication, Tally
 from bots import concrete_bodies, without_version
 from service.application import Meldbook
 from service.store import LockedInsertRecorder
@@ -96,33 +94,16 @@ def test_every_save_notifies_a_listener(fresh_postgres_dbname: str) -> None:
         app.close()
 
 
-class Counter(Aggregate):
-    """A trivial aggregate for an application that keeps no snapshots."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    @event("Counted")
-    def count_one(self) -> None:
-        """Add one."""
-        self.count += 1
-
-
-class NoSnapshots(Application[UUID]):
-    """An application on the same recorder with no snapshot store (and so no snapshot table)."""
-
-    name = "NoSnapshots"
-
 
 def test_an_application_without_snapshots_saves_through_the_locked_insert(fresh_postgres_dbname: str) -> None:
     """The insert function names the snapshot table, but touches it only when a save names snapshots: a store with no
-    snapshot table saves."""
-    app = NoSnapshots(env={**service_settings(pg.eventsourcing_env(fresh_postgres_dbname))})
+    snapshot table (the benchmarks' bare application, on Meldbook's recorder) saves."""
+    app = BareApplication(env=service_settings(pg.eventsourcing_env(fresh_postgres_dbname)))
     try:
         assert isinstance(app.recorder, LockedInsertRecorder) and app.snapshots is None
-        counter = Counter()
-        counter.count_one()
-        app.save(counter)
-        assert app.repository.get(counter.id).count == 1
+        tally = Tally()
+        tally.bump()
+        app.save(tally)
+        assert app.repository.get(tally.id).count == 1
     finally:
         app.close()
