@@ -9,9 +9,10 @@ p50 and p99 (from when a move was due, so a queue in the client counts), the err
 the server's. On a 2-core machine the clients compete with the server and the database for the same cores: their
 CPU is printed so that the reader can see how much of the machine they took.
 
-Two ceilings are measured in the same run: the store's own single-save rate on the same database, and the same
-steps against the bare app (bench/bare.py: each move one save through Meldbook's recorder and nothing else) under the
-same gunicorn, with the same clients: the tables this machine holds when a move costs no more than its save.
+Two ceilings are measured in the same run: the store's own single-save rate on the same database (raw eventsourcing,
+one save at a time from one client: the rate of saves that wait for each other), and the same steps against the bare
+app (bench/bare.py: each move one save through Meldbook's recorder and nothing else) under the same gunicorn, with
+the same clients: the tables this machine holds when a move costs no more than its save.
 """
 
 from __future__ import annotations
@@ -289,7 +290,8 @@ def main() -> None:
     measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
     print(render(f"Live tables of Meldbook, {title} ({measured})", HEADERS, rows))
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
-          f" (the store's single-save ceiling: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f} tables)")
+          f" (the store's single-save rate, one save at a time: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f}"
+          " tables)")
     if args.bare:
         print()
         print(render(f"Live tables of the bare app (bench/bare.py: a move is one save), {title}", HEADERS, bare_rows))
