@@ -206,6 +206,14 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
             raise GameNotFoundError(f"game {game_id} has no event {version}: its last is {game.version}")
         return game
 
+    def caught_up(self, game: Game) -> Game:
+        """A game this request holds alone, brought up to date with the events stored after its version (folded as a
+        load folds them, so a correction stored since is folded from the record)."""
+        latest = self.fold(game, self.repository.event_store.get(game.id, gt=game.version))
+        if not isinstance(latest, Game):
+            raise GameNotFoundError(f"there is no game {game.id}")
+        return latest
+
     def _record_upto(self, game_id: UUID, version: int) -> Iterable[Any]:
         """A game's stored events from its creation up to a version."""
         return self.repository.event_store.get(game_id, lte=version)

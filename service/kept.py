@@ -18,25 +18,32 @@ class KeptGames:
     has found the game still at N (Meldbook.record_move).
 
     A kept game is handed out once (`take` removes it), so no two requests ever hold the same object, and it is
-    kept again only once its next move is saved: it needs no copy, neither when kept nor when taken.
+    kept again only once its next move is saved: it needs no copy, neither when kept nor when taken. A game kept at an
+    earlier version than a move's (another process has recorded moves since) may be handed out too, for the caller
+    to bring up to date from the store.
     """
 
     def __init__(self, size: int) -> None:
         self._kept: LRUCache[UUID, Game] | None = LRUCache(maxsize=size) if size > 0 else None
 
-    def take(self, game_id: UUID, version: int) -> Game | None:
-        """The game as kept, removed from the kept games, if it was kept at this version; else None."""
+    def take(self, game_id: UUID, version: int, *, behind: bool = False) -> Game | None:
+        """The game as kept, removed from the kept games, if it was kept at this version (or, with `behind`, at this
+        version or an earlier one); else None."""
         if self._kept is None:
             return None
         try:
-            if self._kept.get(game_id).version != version:
+            if not _fits(self._kept.get(game_id).version, version, behind):
                 return None
             game = self._kept.get(game_id, evict=True)
         except KeyError:  # never kept, or taken by another request in between
             return None
-        return game if game.version == version else None
+        return game if _fits(game.version, version, behind) else None
 
     def keep(self, game: Game) -> None:
         """Keep a game just saved (its pending events collected), at its version: the caller no longer changes it."""
         if self._kept is not None:
             self._kept.put(game.id, game)
+
+
+def _fits(kept: int, wanted: int, behind: bool) -> bool:
+    return kept == wanted or (behind and kept < wanted)

@@ -49,6 +49,8 @@ class MoveCases:
 
         def game(self, game_id: UUID, version: int | None = None) -> Game: ...
 
+        def caught_up(self, game: Game) -> Game: ...
+
         def save(self, *objs: Any, **kwargs: Any) -> Any: ...
 
         def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None: ...
@@ -158,9 +160,17 @@ class MoveCases:
 
     def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
         """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
-        saved that version (then the store is not read: the save finds out whether the version is still current)."""
-        kept = self.kept.take(game_id, expected_version)
-        return (kept, True) if kept else (self.game(game_id), False)
+        saved that version (then the store is not read: the save finds out whether the version is still current).
+
+        A game this process kept at an earlier version (another process has recorded moves since) is brought up to
+        date with the events stored since, as the aggregate cache brings its own copy up to date, but without the
+        copy the cache hands out: a kept game is this request's alone."""
+        kept = self.kept.take(game_id, expected_version, behind=True)
+        if kept is None:
+            return self.game(game_id), False
+        if kept.version == expected_version:
+            return kept, True
+        return self.caught_up(kept), False
 
 
 

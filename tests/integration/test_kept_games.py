@@ -171,3 +171,45 @@ def test_a_move_refused_after_it_changed_the_game_in_place_leaves_the_next_move_
     assert [e.version for e in dealt] == list(range(game.version + 1, game.version + 1 + len(dealt)))
     assert doc_of(app.game(played.game_id)) == doc_of(fresh.game(played.game_id))
     assert app.game(played.game_id).state.phase == "play"
+
+
+def test_a_game_kept_before_another_applications_moves_is_brought_up_to_date_for_the_next_move(
+    open_meldbook: OpenMeldbook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first application kept the game when it saved; the second records two moves; the first's next move is
+    decided on its kept game brought up to date from the store (not on the aggregate cache's copy), and stores what a
+    fresh process would."""
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=12)
+    for _ in range(2):
+        version = second.game(played.game_id).version
+        second.record_move(played.game_id, _bodies(second, played.game_id)[0], version, played.token)
+    latest = second.game(played.game_id).version
+    body = _bodies(second, played.game_id)[0]
+
+    def not_from_the_cache(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the move read the game through the aggregate cache")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(first, "game", not_from_the_cache)
+        returned = first.record_move(played.game_id, body, latest, played.token)
+    fresh = open_meldbook()
+    assert fresh.stored_events(played.game_id, after=latest) == returned
+    kept = first.kept.take(played.game_id, returned[-1].version)
+    assert kept is not None and doc_of(kept) == doc_of(fresh.game(played.game_id)), "kept at its new version"
+
+
+def test_a_move_at_a_version_another_application_moved_past_is_stale_on_a_game_kept_before_it(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    first, second = open_meldbook(), open_meldbook()
+    played = play_through_service(first, SEED, max_moves=12)  # the first keeps the game at its last version
+    version = first.game(played.game_id).version
+    second.record_move(played.game_id, _bodies(second, played.game_id)[0], version, played.token)
+    middle = second.game(played.game_id).version
+    body = _bodies(second, played.game_id)[0]
+    second.record_move(played.game_id, body, middle, played.token)
+    stored = open_meldbook().stored_events(played.game_id)
+    with pytest.raises(StaleVersionError):
+        first.record_move(played.game_id, body, middle, played.token)
+    assert open_meldbook().stored_events(played.game_id) == stored, "nothing stored"
