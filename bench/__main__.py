@@ -96,7 +96,7 @@ def main() -> None:
                 if name == "postgres" and "gunicorn" in parts:
                     with gunicorn(variables, workers=4) as server:
                         measured = several_clients(server, workload, clients=4)
-                    with gunicorn(variables, workers=4, bare=True) as server:
+                    with gunicorn(variables, workers=4, app="bare") as server:
                         http.append(HttpCeiling(name, measured, several_clients(server, workload, clients=4)))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")

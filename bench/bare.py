@@ -61,6 +61,33 @@ def app(environ: dict[str, Any], start_response: Respond) -> Iterable[bytes]:
     return _answer(start_response, "404 Not Found", {"status": "not found"})
 
 
+def flask_app() -> Any:
+    """The same three routes as Flask views (Flask is what Meldbook's API is built on), with nothing else: no hooks,
+    no schemas, no problem documents. gunicorn serves `bench.bare:flask_app()`."""
+    from flask import Flask, request
+
+    bare = Flask(__name__)
+
+    @bare.get("/health")
+    def health() -> Any:
+        return {"status": "ok"}
+
+    @bare.post("/games")
+    def new_game() -> Any:
+        return {"id": str(uuid.uuid4()), "token": "bare"}, 201
+
+    @bare.post("/games/<game_id>/moves")
+    def move(game_id: str) -> Any:
+        if not isinstance(request.get_json(), dict):
+            return {"status": "not found"}, 404
+        tally = Tally()
+        tally.bump()
+        store().save(tally)
+        return {"version": tally.version}, 201
+
+    return bare
+
+
 def _answer(start_response: Respond, status: str, document: dict[str, Any]) -> list[bytes]:
     data = json.dumps(document).encode()
     start_response(status, [("Content-Type", "application/json"), ("Content-Length", str(len(data)))])

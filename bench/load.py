@@ -9,10 +9,11 @@ p50 and p99 (from when a move was due, so a queue in the client counts), the err
 the server's. On a 2-core machine the clients compete with the server and the database for the same cores: their
 CPU is printed so that the reader can see how much of the machine they took.
 
-Two ceilings are measured in the same run: the store's own single-save rate on the same database (raw eventsourcing,
-one save at a time from one client: the rate of saves that wait for each other), and the same steps against the bare
-app (bench/bare.py: each move one save through Meldbook's recorder and nothing else) under the same gunicorn, with
-the same clients: the tables this machine holds when a move costs no more than its save.
+Ceilings are measured in the same run: the store's own single-save rate on the same database (raw eventsourcing, one
+save at a time from one client: the rate of saves that wait for each other), and the same steps against the bare apps
+(bench/bare.py: each move one save through Meldbook's recorder and nothing else, as a WSGI function, then as Flask
+views) under the same gunicorn, with the same clients: the tables this machine holds when a move costs no more than
+its save, and when it costs that and Flask's handling of the request.
 """
 
 from __future__ import annotations
@@ -222,8 +223,9 @@ def parse_args() -> argparse.Namespace:
         "--warm-up", type=float, default=10.0, help="seconds each step plays before it is measured (default 10)"
     )
     parser.add_argument(
-        "--bare", action=argparse.BooleanOptionalAction, default=True,
-        help="also step the bare app (bench/bare.py) up under the same gunicorn (default: yes)",
+        "--ceilings", default="bare,bare-flask",
+        help="the bare apps (bench/bare.py) also stepped up under the same gunicorn, comma-separated: bare (a WSGI "
+        "function), bare-flask (Flask views); none with an empty value (default: both)",
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
@@ -266,6 +268,10 @@ def run_steps(server: Server, workload: Workload, args: argparse.Namespace) -> t
     return rows, held
 
 
+CEILINGS = {
+    "bare": "bare app (bench/bare.py: a WSGI function whose move is one save)",
+    "bare-flask": "bare Flask app (bench/bare.py: the same as Flask views, no hooks, no schemas)",
+}
 HEADERS = ("tables", "moves/s", "offered/s", "p50 ms", "p99 ms", "errors", "client CPU (cores)", "server CPU (cores)")
 
 
@@ -282,9 +288,10 @@ def main() -> None:
         print(f"each worker keeps up to {cache:,} games (MELDBOOK_CACHE_GAMES)", flush=True)
         with gunicorn({**variables, "MELDBOOK_CACHE_GAMES": str(cache)}, workers=args.workers) as server:
             rows, held = run_steps(server, workload, args)
-        if args.bare:
-            with gunicorn(variables, workers=args.workers, bare=True) as server:
-                bare_rows, bare_held = run_steps(server, workload, args)
+        ceilings = []
+        for app in filter(None, args.ceilings.split(",")):
+            with gunicorn(variables, workers=args.workers, app=app) as server:
+                ceilings.append((app, *run_steps(server, workload, args)))
     print()
     title = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
     measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
@@ -292,10 +299,10 @@ def main() -> None:
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
           f" (the store's single-save rate, one save at a time: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f}"
           " tables)")
-    if args.bare:
+    for app, app_rows, app_held in ceilings:
         print()
-        print(render(f"Live tables of the bare app (bench/bare.py: a move is one save), {title}", HEADERS, bare_rows))
-        print(f"largest N the bare app held at p99 < {TARGET_P99_MS:.0f} ms without errors: {bare_held:,}")
+        print(render(f"Live tables of the {CEILINGS[app]}, {title}", HEADERS, app_rows))
+        print(f"largest N it held at p99 < {TARGET_P99_MS:.0f} ms without errors: {app_held:,}")
     print(load_line("at the end"))
 
 

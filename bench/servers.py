@@ -120,11 +120,21 @@ def dev_server(store: Mapping[str, str], *, bare: bool = False) -> Iterator[Serv
         yield server
 
 
+GUNICORN_APPS = {
+    "meldbook": ("api.app:create_app()", ""),
+    "bare": ("bench.bare:app", "bare app, "),
+    "bare-flask": ("bench.bare:flask_app()", "bare Flask app, "),
+}
+"""What gunicorn can serve for a benchmark: Meldbook, or one of the bare apps of bench/bare.py; and how its name
+begins."""
+
+
 @contextmanager
-def gunicorn(store: Mapping[str, str], workers: int = 4, *, bare: bool = False) -> Iterator[Server]:
-    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store, serving Meldbook or,
-    with `bare`, the bare app (bench/bare.py)."""
+def gunicorn(store: Mapping[str, str], workers: int = 4, *, app: str = "meldbook") -> Iterator[Server]:
+    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store, serving Meldbook or
+    a bare app (GUNICORN_APPS)."""
     port = free_port()
+    served, named = GUNICORN_APPS[app]
     command = [
         str(BIN / "gunicorn"),
         "-c",
@@ -133,9 +143,9 @@ def gunicorn(store: Mapping[str, str], workers: int = 4, *, bare: bool = False) 
         str(workers),
         "--bind",
         f"127.0.0.1:{port}",
-        "bench.bare:app" if bare else "api.app:create_app()",
+        served,
     ]
-    with _running(f"{'bare app, ' if bare else ''}gunicorn, {workers} workers", command, port, store) as server:
+    with _running(f"{named}gunicorn, {workers} workers", command, port, store) as server:
         yield server
 
 

@@ -1,5 +1,5 @@
-"""The bare app the benchmarks measure Meldbook's ceilings with (bench/bare.py): each move is one save of two events
-through the recorder Meldbook saves through, and nothing else."""
+"""The bare apps the benchmarks measure Meldbook's ceilings with (bench/bare.py), a WSGI function and the same as
+Flask views: each move is one save of two events through the recorder Meldbook saves through, and nothing else."""
 
 from __future__ import annotations
 
@@ -22,13 +22,15 @@ def _meldbook_variables(store_env: dict[str, str]) -> dict[str, str]:
     return {"MELDBOOK_STORE": "postgres", **{f"MELDBOOK_POSTGRES_{k}": store_env[f"POSTGRES_{k}"] for k in keys}}
 
 
-@pytest.fixture
-def bare(store_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Iterator[Client]:
-    """The bare app on the test's store, as a fresh process would open it."""
+@pytest.fixture(params=["wsgi", "flask"])
+def bare(
+    request: pytest.FixtureRequest, store_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Client]:
+    """The bare app (a WSGI function, or Flask views) on the test's store, as a fresh process would open it."""
     for name, value in _meldbook_variables(store_env).items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(bench.bare, "_store", None)
-    yield Client(bench.bare.app)
+    yield Client(bench.bare.app if request.param == "wsgi" else bench.bare.flask_app())
     if bench.bare._store is not None:
         bench.bare._store.close()
 
@@ -45,9 +47,9 @@ def test_a_move_is_one_save_of_two_events_through_meldbooks_recorder(bare: Clien
     assert (store.recorder.max_notification_id() or 0) - before == 6, "three saves of two events each"
 
 
-def test_health_answers_without_the_store_and_anything_else_is_not_found(bare: Client) -> None:
+def test_health_answers_without_the_store_and_anything_else_is_refused(bare: Client) -> None:
     assert bare.get("/health").json == {"status": "ok"}
     assert bench.bare._store is None, "GET /health opened no store"
-    assert bare.get("/games/x/moves").status_code == 404
+    assert bare.get("/games/x/moves").status_code in (404, 405)
     assert bare.post("/games/x/moves", data=b"[1]", content_type="application/json").status_code == 404
     assert bench.bare._store is None, "nothing was saved"
