@@ -1,9 +1,10 @@
 """`python -m bench.load` (make bench-load): how many live tables one machine holds.
 
 N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps
-up (500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (10 s by
-default, not measured: a table that has been in play meets workers that have seen its game before, as live tables
-do), then for a bounded time, measured. Each worker keeps as many games as the largest step has tables
+up (500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (30 s by
+default, six moves a table, not measured: a table that has been in play meets workers that have seen its game before,
+as live tables do; with 4 workers, a table's game has met each worker after about a dozen moves, so the first steps
+still measure some first meetings), then for a bounded time, measured. Each worker keeps as many games as the largest step has tables
 (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another). Each step prints moves per second,
 p50 and p99 (from when a move was due, so a queue in the client counts), the error rate, the client's own CPU and
 the server's. On a 2-core machine the clients compete with the server and the database for the same cores: their
@@ -220,7 +221,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--steps", default="500,1000,2000,3000,4000,5000", help="table counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds each step is measured (default 30)")
     parser.add_argument(
-        "--warm-up", type=float, default=10.0, help="seconds each step plays before it is measured (default 10)"
+        "--warm-up", type=float, default=30.0, help="seconds each step plays before it is measured (default 30)"
     )
     parser.add_argument(
         "--ceilings", default="bare,bare-flask",
