@@ -1,14 +1,14 @@
 """`python -m bench.load` (make bench-load): how many live tables one machine holds.
 
-N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps
-up (500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (30 s by
-default, six moves a table, not measured: a table that has been in play meets workers that have seen its game before,
-as live tables do; with 4 workers, a table's game has met each worker after about a dozen moves, so the first steps
-still measure some first meetings), then for a bounded time, measured. Each worker keeps as many games as the largest step has tables
-(MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another). Each step prints moves per second,
-p50 and p99 (from when a move was due, so a queue in the client counts), the error rate, the client's own CPU and
-the server's. On a 2-core machine the clients compete with the server and the database for the same cores: their
-CPU is printed so that the reader can see how much of the machine they took.
+N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps up
+(500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (30 s by default,
+six moves a table, not measured: a table that has been in play meets workers that have seen its game before, as live
+tables do; with 4 workers, a table's game has met each worker after about a dozen moves, so the first steps still
+measure some first meetings), then for a bounded time, measured. Each worker keeps as many games as the largest step has
+tables (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another). Each step prints moves per second,
+p50 and p99 (from when a move was due, so a queue in the client counts), the error rate, the client's own CPU and the
+server's. On a 2-core machine the clients compete with the server and the database for the same cores: their CPU is
+printed so that the reader can see how much of the machine they took.
 
 Ceilings are measured in the same run: the store's own single-save rate on the same database (raw eventsourcing, one
 save at a time from one client: the rate of saves that wait for each other), and the same steps against the bare apps
