@@ -53,7 +53,7 @@ STEPS = (
     ("record_move: the insert, snapshots with it (driver, SQL, commit)", ("recorder", "insert_events")),
     (
         "record_move: snapshots taken from the game in hand (every 20 events)",
-        ("service/application.py", "_snapshots_due"),
+        ("service/saving.py", "snapshots_due"),
     ),
     ("record_move: the answer's events (describe)", ("service/presenting.py", "describe")),
     ("record_move: the rest (eventsourcing's save, the cache, idempotency, checks)", "record_rest"),

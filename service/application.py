@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, ProcessingEvent
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
 from domain.access import RECORDER
@@ -93,7 +93,9 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         transaction, where the recorder can take it (service/store.py); the others once the events are stored."""
         processing_event = CollectedSave()
         processing_event.collect_events(*objs, **kwargs)
-        in_hand, read_again = self._snapshots_due(processing_event)
+        in_hand, read_again = ([], []) if self.snapshots is None else processing_event.snapshots_due(
+            self.snapshotting_intervals, self.snapshot_class
+        )
         if in_hand and self._snapshots_with_events:
             assert self.snapshots is not None
             processing_event.saved_kwargs["snapshots"] = [self.snapshots.mapper.to_stored_event(s) for s in in_hand]
@@ -107,27 +109,6 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
         return recordings
-
-    def _snapshots_due(self, processing_event: ProcessingEvent[UUID]) -> tuple[list[Any], list[tuple[UUID, int]]]:
-        """The snapshots a save owes, for each game whose saved events reach a multiple of its interval: taken from
-        the game in hand, at its last event, when they are fewer than the interval (a move); as eventsourcing takes
-        them, read again at each multiple once the events are stored, when they are more (an import, a whole game).
-        Either way the state at any event is a snapshot plus fewer than twice the interval's events."""
-        in_hand: list[Any] = []
-        read_again: list[tuple[UUID, int]] = []
-        if self.snapshots is None:
-            return in_hand, read_again
-        for aggregate in processing_event.aggregates.values():
-            interval = self.snapshotting_intervals.get(type(aggregate))
-            versions = [e.originator_version for e in processing_event.events if e.originator_id == aggregate.id]
-            if interval is None or not versions:
-                continue
-            multiples = range(interval * ((versions[0] - 1) // interval + 1), versions[-1] + 1, interval)
-            if multiples and len(versions) < interval:
-                in_hand.append(getattr(type(aggregate), "Snapshot", self.snapshot_class).take(aggregate))
-            else:
-                read_again += [(aggregate.id, version) for version in multiples]
-        return in_hand, read_again
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""
