@@ -15,18 +15,25 @@ save at a time from one client: the rate of saves that wait for each other), and
 (bench/bare.py: each move one save through Meldbook's recorder and nothing else, as a WSGI function, then as Flask
 views) under the same gunicorn, with the same clients: the tables this machine holds when a move costs no more than
 its save, and when it costs that and Flask's handling of the request.
+
+With `--route-by-game N`, Meldbook is served by N gunicorns of one worker each instead, and the clients send each
+game's requests to the one its id hashes to, as a reverse proxy hashing game ids would (nginx's `hash` of the id,
+docs/deploy.md), without that proxy's own cost: every move then reaches the worker that saved the game's last move,
+which has it kept at that version, so no worker reads the moves other workers stored since.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import heapq
 import json
 import multiprocessing
 import os
 import random
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +78,28 @@ class StepResult:
         """A percentile of the latencies, in milliseconds."""
         ordered = sorted(self.latencies_ms)
         return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def port_of(game_id: str, ports: Sequence[int]) -> int:
+    """The server a game's requests go to: always the same one for one game, the games spread evenly."""
+    return ports[int(game_id.replace("-", ""), 16) % len(ports)]
+
+
+@dataclass(frozen=True)
+class Servers:
+    """The servers one run drives: one, or several that each game is routed to by its id (`port_of`)."""
+
+    name: str
+    servers: tuple[Server, ...]
+
+    @property
+    def ports(self) -> list[int]:
+        """Where they listen, in the order `port_of` picks from."""
+        return [server.port for server in self.servers]
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds all their processes have used so far."""
+        return sum(server.cpu_seconds() for server in self.servers)
 
 
 class Connection:
@@ -141,7 +170,9 @@ async def _create(port: int, workload: Workload, count: int, connections: int) -
     return made
 
 
-async def _drive(port: int, workload: Workload, tables: list[Table], seconds: float, connections: int) -> StepResult:
+async def _drive(
+    ports: list[int], workload: Workload, tables: list[Table], seconds: float, connections: int
+) -> StepResult:
     result = StepResult(len(tables), seconds)
     start = time.monotonic()
     due = [(start + random.uniform(0, PERIOD), index) for index in range(len(tables))]
@@ -158,12 +189,13 @@ async def _drive(port: int, workload: Workload, tables: list[Table], seconds: fl
             queue.put_nowait(None)
 
     async def worker() -> None:
-        connection = Connection(port)
+        opened = {port: Connection(port) for port in ports}
         while (item := await queue.get()) is not None:
             when, index = item
             table = tables[index]
             move = workload.moves[table.next_move % len(workload.moves)]
             headers = {"Authorization": f"Bearer {table.token}", "If-Match": f'"{move.expected_version}"'}
+            connection = opened[port_of(table.game_id, ports)]
             try:
                 status, _ = await connection.request("POST", f"/games/{table.game_id}/moves", move.body, headers)
             except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
@@ -173,22 +205,25 @@ async def _drive(port: int, workload: Workload, tables: list[Table], seconds: fl
                 table.next_move += 1
             else:
                 result.errors += 1
-        connection.close()
+        for connection in opened.values():
+            connection.close()
 
     await asyncio.gather(scheduler(), *(worker() for _ in range(connections)))
     return result
 
 
-def _client(port: int, workload: Workload, tables: list[Table], seconds: float, connections: int, out: Any) -> None:
+def _client(
+    ports: list[int], workload: Workload, tables: list[Table], seconds: float, connections: int, out: Any
+) -> None:
     """One client process: drive its share of the tables, send back the step's result and its tables' progress."""
     cpu = sum(os.times()[:2])
-    result = asyncio.run(_drive(port, workload, tables, seconds, connections))
+    result = asyncio.run(_drive(ports, workload, tables, seconds, connections))
     result.client_cpu = sum(os.times()[:2]) - cpu
     out.send((result, [t.next_move for t in tables]))
 
 
 def run_step(
-    server: Server, workload: Workload, tables: list[Table], seconds: float, args: argparse.Namespace
+    server: Servers, workload: Workload, tables: list[Table], seconds: float, args: argparse.Namespace
 ) -> StepResult:
     """Drive every table for `seconds` from `args.processes` client processes; their results merged."""
     context = multiprocessing.get_context("fork")
@@ -197,7 +232,7 @@ def run_step(
     server_cpu = server.cpu_seconds()
     for share in shares:
         receiving, sending = context.Pipe(duplex=False)
-        work = (server.port, workload, share, seconds, args.connections, sending)
+        work = (server.ports, workload, share, seconds, args.connections, sending)
         process = context.Process(target=_client, args=work)
         process.start()
         pipes.append(receiving)
@@ -229,6 +264,11 @@ def parse_args() -> argparse.Namespace:
         "function), bare-flask (Flask views); none with an empty value (default: both)",
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers (default 4)")
+    parser.add_argument(
+        "--route-by-game", type=int, default=0, metavar="N",
+        help="serve Meldbook from N gunicorns of one worker each, each game's requests sent to the one its id hashes "
+        "to, as a proxy hashing game ids would (default: off, one gunicorn of --workers workers)",
+    )
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--connections", type=int, default=32, help="connections per client process (default 32)")
     parser.add_argument(
@@ -243,14 +283,14 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def run_steps(server: Server, workload: Workload, args: argparse.Namespace) -> tuple[list[tuple[str, ...]], int]:
+def run_steps(server: Servers, workload: Workload, args: argparse.Namespace) -> tuple[list[tuple[str, ...]], int]:
     """Step the tables up against one server until p99 passes a second: each step's row, and the largest N held at
     p99 under 100 ms without errors."""
     rows: list[tuple[str, ...]] = []
     tables: list[Table] = []
     held = 0
     for count in (int(step) for step in args.steps.split(",")):
-        tables += asyncio.run(_create(server.port, workload, count - len(tables), args.connections))
+        tables += asyncio.run(_create(server.ports[0], workload, count - len(tables), args.connections))
         if args.warm_up > 0:
             run_step(server, workload, tables, args.warm_up, args)
         step = run_step(server, workload, tables, args.seconds, args)
@@ -287,14 +327,18 @@ def main() -> None:
         print(f"the store's single-save rate (one event a save, raw eventsourcing): {ceiling:,.0f} saves/s", flush=True)
         cache = args.cache_games if args.cache_games is not None else max(int(step) for step in args.steps.split(","))
         print(f"each worker keeps up to {cache:,} games (MELDBOOK_CACHE_GAMES)", flush=True)
-        with gunicorn({**variables, "MELDBOOK_CACHE_GAMES": str(cache)}, workers=args.workers) as server:
-            rows, held = run_steps(server, workload, args)
+        with meldbook_servers({**variables, "MELDBOOK_CACHE_GAMES": str(cache)}, args) as servers:
+            rows, held = run_steps(servers, workload, args)
         ceilings = []
         for app in filter(None, args.ceilings.split(",")):
             with gunicorn(variables, workers=args.workers, app=app) as server:
-                ceilings.append((app, *run_steps(server, workload, args)))
+                ceilings.append((app, *run_steps(Servers(server.name, (server,)), workload, args)))
     print()
-    title = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
+    served = (
+        f"{args.route_by_game} gunicorns of 1 worker, each game routed to one" if args.route_by_game
+        else f"gunicorn {args.workers} workers"
+    )
+    title = f"one move each {PERIOD:.0f} s, {served} on PostgreSQL"
     measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
     print(render(f"Live tables of Meldbook, {title} ({measured})", HEADERS, rows))
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
@@ -302,9 +346,22 @@ def main() -> None:
           " tables)")
     for app, app_rows, app_held in ceilings:
         print()
-        print(render(f"Live tables of the {CEILINGS[app]}, {title}", HEADERS, app_rows))
+        bare_title = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
+        print(render(f"Live tables of the {CEILINGS[app]}, {bare_title}", HEADERS, app_rows))
         print(f"largest N it held at p99 < {TARGET_P99_MS:.0f} ms without errors: {app_held:,}")
     print(load_line("at the end"))
+
+
+@contextlib.contextmanager
+def meldbook_servers(variables: dict[str, str], args: argparse.Namespace) -> Iterator[Servers]:
+    """Meldbook as the run serves it: one gunicorn of `--workers` workers, or `--route-by-game` gunicorns of one."""
+    with contextlib.ExitStack() as stack:
+        if not args.route_by_game:
+            server = stack.enter_context(gunicorn(variables, workers=args.workers))
+            yield Servers(server.name, (server,))
+            return
+        servers = tuple(stack.enter_context(gunicorn(variables, workers=1)) for _ in range(args.route_by_game))
+        yield Servers(f"{len(servers)} gunicorns of 1 worker, routed by game", servers)
 
 
 if __name__ == "__main__":
