@@ -92,6 +92,11 @@ class Servers:
     name: str
     servers: tuple[Server, ...]
 
+    @classmethod
+    def one(cls, server: Server) -> Servers:
+        """A single server, every game's requests sent to it."""
+        return cls(server.name, (server,))
+
     @property
     def ports(self) -> list[int]:
         """Where they listen, in the order `port_of` picks from."""
@@ -223,16 +228,16 @@ def _client(
 
 
 def run_step(
-    server: Servers, workload: Workload, tables: list[Table], seconds: float, args: argparse.Namespace
+    servers: Servers, workload: Workload, tables: list[Table], seconds: float, args: argparse.Namespace
 ) -> StepResult:
     """Drive every table for `seconds` from `args.processes` client processes; their results merged."""
     context = multiprocessing.get_context("fork")
     shares = [tables[i :: args.processes] for i in range(args.processes)]
     pipes, processes = [], []
-    server_cpu = server.cpu_seconds()
+    server_cpu = servers.cpu_seconds()
     for share in shares:
         receiving, sending = context.Pipe(duplex=False)
-        work = (server.ports, workload, share, seconds, args.connections, sending)
+        work = (servers.ports, workload, share, seconds, args.connections, sending)
         process = context.Process(target=_client, args=work)
         process.start()
         pipes.append(receiving)
@@ -246,7 +251,7 @@ def run_step(
         merged.latencies_ms += result.latencies_ms
         merged.errors += result.errors
         merged.client_cpu += result.client_cpu
-    merged.server_cpu = server.cpu_seconds() - server_cpu
+    merged.server_cpu = servers.cpu_seconds() - server_cpu
     return merged
 
 
@@ -283,24 +288,24 @@ def parse_args() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def run_steps(server: Servers, workload: Workload, args: argparse.Namespace) -> tuple[list[tuple[str, ...]], int]:
-    """Step the tables up against one server until p99 passes a second: each step's row, and the largest N held at
+def run_steps(servers: Servers, workload: Workload, args: argparse.Namespace) -> tuple[list[tuple[str, ...]], int]:
+    """Step the tables up against the servers until p99 passes a second: each step's row, and the largest N held at
     p99 under 100 ms without errors."""
     rows: list[tuple[str, ...]] = []
     tables: list[Table] = []
     held = 0
     for count in (int(step) for step in args.steps.split(",")):
-        tables += asyncio.run(_create(server.ports[0], workload, count - len(tables), args.connections))
+        tables += asyncio.run(_create(servers.ports[0], workload, count - len(tables), args.connections))
         if args.warm_up > 0:
-            run_step(server, workload, tables, args.warm_up, args)
-        step = run_step(server, workload, tables, args.seconds, args)
+            run_step(servers, workload, tables, args.warm_up, args)
+        step = run_step(servers, workload, tables, args.seconds, args)
         p50, p99 = step.percentile(0.5), step.percentile(0.99)
         rows.append(
             (f"{count:,}", f"{step.moves / args.seconds:,.0f}", f"{count / PERIOD:,.0f}", f"{p50:.0f}", f"{p99:.0f}",
              f"{step.errors / max(1, len(step.latencies_ms)):.2%}", f"{step.client_cpu / args.seconds:.2f}",
              f"{step.server_cpu / args.seconds:.2f}")
         )
-        print(f"  {server.name}, {count:,} tables: {step.moves / args.seconds:,.0f} moves/s, p50 {p50:.0f} ms, "
+        print(f"  {servers.name}, {count:,} tables: {step.moves / args.seconds:,.0f} moves/s, p50 {p50:.0f} ms, "
               f"p99 {p99:.0f} ms; {load_line('now')}", flush=True)
         if p99 < TARGET_P99_MS and step.errors == 0:
             held = count
@@ -332,13 +337,11 @@ def main() -> None:
         ceilings = []
         for app in filter(None, args.ceilings.split(",")):
             with gunicorn(variables, workers=args.workers, app=app) as server:
-                ceilings.append((app, *run_steps(Servers(server.name, (server,)), workload, args)))
+                ceilings.append((app, *run_steps(Servers.one(server), workload, args)))
     print()
-    served = (
-        f"{args.route_by_game} gunicorns of 1 worker, each game routed to one" if args.route_by_game
-        else f"gunicorn {args.workers} workers"
-    )
-    title = f"one move each {PERIOD:.0f} s, {served} on PostgreSQL"
+    pooled = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
+    routed = f"one move each {PERIOD:.0f} s, {args.route_by_game} gunicorns of 1 worker, each game routed to one"
+    title = f"{routed} on PostgreSQL" if args.route_by_game else pooled
     measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
     print(render(f"Live tables of Meldbook, {title} ({measured})", HEADERS, rows))
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
@@ -346,8 +349,7 @@ def main() -> None:
           " tables)")
     for app, app_rows, app_held in ceilings:
         print()
-        bare_title = f"one move each {PERIOD:.0f} s, gunicorn {args.workers} workers on PostgreSQL"
-        print(render(f"Live tables of the {CEILINGS[app]}, {bare_title}", HEADERS, app_rows))
+        print(render(f"Live tables of the {CEILINGS[app]}, {pooled}", HEADERS, app_rows))
         print(f"largest N it held at p99 < {TARGET_P99_MS:.0f} ms without errors: {app_held:,}")
     print(load_line("at the end"))
 
@@ -357,8 +359,7 @@ def meldbook_servers(variables: dict[str, str], args: argparse.Namespace) -> Ite
     """Meldbook as the run serves it: one gunicorn of `--workers` workers, or `--route-by-game` gunicorns of one."""
     with contextlib.ExitStack() as stack:
         if not args.route_by_game:
-            server = stack.enter_context(gunicorn(variables, workers=args.workers))
-            yield Servers(server.name, (server,))
+            yield Servers.one(stack.enter_context(gunicorn(variables, workers=args.workers)))
             return
         servers = tuple(stack.enter_context(gunicorn(variables, workers=1)) for _ in range(args.route_by_game))
         yield Servers(f"{len(servers)} gunicorns of 1 worker, routed by game", servers)
