@@ -8,6 +8,9 @@
   framing); every other answer one that forbids everything.
 - CORS only for the origins MELDBOOK_CORS_ORIGINS lists (comma-separated); none by default.
 - The development server says `Server: Meldbook`, without a version (gunicorn says `gunicorn`, without one).
+
+Every answer pays for these, /health included, so the request is read from its WSGI environ and each header is set
+once, the common ones added without searching the answer's headers for a copy (no view sets them).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from flask import Flask, Response, request
+from werkzeug.datastructures import Headers
 from werkzeug.serving import WSGIRequestHandler
 
 PAGE_POLICY = (
@@ -26,11 +30,22 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CORS_METHODS = "GET, POST"
 CORS_REQUEST_HEADERS = "Authorization, Content-Type, If-Match, Idempotency-Key, X-Night-Token, X-Request-ID"
 CORS_EXPOSED = "ETag, Location, Retry-After, WWW-Authenticate, X-Request-ID"
+OWNED = ("X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy", "X-Frame-Options")
+"""The headers only this module sets: added to an answer rather than set (which first searches for a copy)."""
 
 
 def cors_origins(environ: Mapping[str, str]) -> frozenset[str]:
     """The origins allowed to call the API from a browser page: MELDBOOK_CORS_ORIGINS, comma-separated."""
     return frozenset(o.strip().rstrip("/") for o in environ.get("MELDBOOK_CORS_ORIGINS", "").split(",") if o.strip())
+
+
+def varied(vary: str | None, name: str) -> str | None:
+    """The Vary header with `name` added, or None when it names it already (field names are case-insensitive)."""
+    if vary is None:
+        return name
+    if name.lower() in (field.strip().lower() for field in vary.split(",")):
+        return None
+    return f"{vary}, {name}" if vary.strip() else name
 
 
 def install(app: Flask, allowed_origins: frozenset[str]) -> None:
@@ -39,26 +54,40 @@ def install(app: Flask, allowed_origins: frozenset[str]) -> None:
     @app.after_request
     def add_headers(response: Response) -> Response:
         headers = response.headers
-        headers["X-Content-Type-Options"] = "nosniff"
-        headers["Referrer-Policy"] = "no-referrer"
-        headers["Content-Security-Policy"] = PAGE_POLICY if response.mimetype == "text/html" else DATA_POLICY
-        if response.mimetype == "text/html":
-            headers["X-Frame-Options"] = "DENY"
-        if "Authorization" in request.headers or request.method not in SAFE_METHODS:
+        environ = request.environ
+        method = environ["REQUEST_METHOD"]
+        html = response.mimetype == "text/html"
+        headers.add(OWNED[0], "nosniff")
+        headers.add(OWNED[1], "no-referrer")
+        headers.add(OWNED[2], PAGE_POLICY if html else DATA_POLICY)
+        if html:
+            headers.add(OWNED[3], "DENY")
+        if "HTTP_AUTHORIZATION" in environ or method not in SAFE_METHODS:
             headers["Cache-Control"] = "no-store"
         elif "Cache-Control" not in headers:
-            headers["Cache-Control"] = "no-cache"
-        response.vary.add("Authorization")
-        origin = request.headers.get("Origin", "").rstrip("/")
+            headers.add("Cache-Control", "no-cache")
+        vary(headers, "Authorization")
+        origin = environ.get("HTTP_ORIGIN", "").rstrip("/")
         if origin and origin in allowed_origins:
             headers["Access-Control-Allow-Origin"] = origin
             headers["Access-Control-Expose-Headers"] = CORS_EXPOSED
-            response.vary.add("Origin")
-            if request.method == "OPTIONS":
+            vary(headers, "Origin")
+            if method == "OPTIONS":
                 headers["Access-Control-Allow-Methods"] = CORS_METHODS
                 headers["Access-Control-Allow-Headers"] = CORS_REQUEST_HEADERS
                 headers["Access-Control-Max-Age"] = "600"
         return response
+
+
+def vary(headers: Headers, name: str) -> None:
+    """Add a field name to the answer's Vary header, once."""
+    current = headers.get("Vary")
+    updated = varied(current, name)
+    if updated is not None:
+        if current is None:
+            headers.add("Vary", updated)
+        else:
+            headers["Vary"] = updated
 
 
 class QuietRequestHandler(WSGIRequestHandler):
