@@ -28,7 +28,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench bench-long bench-load mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
+.PHONY: run test test-lowest lint bench bench-long bench-load bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -107,6 +107,11 @@ bench-long: $(VENV)/.installed
 # same steps against the bare app (bench/bare.py: a move is one save), the machine's ceiling for this stack.
 bench-load: $(VENV)/.installed
 	$(BIN)/python -m bench.load $(BENCH_ARGS)
+
+# What each of a move's guarantees costs (bench/switches.py): instructions per request counted by valgrind's callgrind,
+# recording and HTTP ratios with the guarantees switched off beside them as is (about 20 minutes; docs/performance.md).
+bench-guarantees: $(VENV)/.installed
+	$(BIN)/python -m bench.guarantees $(BENCH_ARGS)
 
 # Mutation testing of the rule modules (not part of `test`): MUTATE_GROUPS=roby runs one group only.
 mutate: $(VENV)/.installed

@@ -11,8 +11,8 @@ No framework, no rules, no token check, no hash chain, no snapshot, no answer's 
 cost on this server and store. The benchmarks run it beside Meldbook, so that its rates are the ceilings of the
 HTTP and capacity targets measured in the same run: moves over HTTP cannot go faster than the bare app's saves.
 
-`python -m bench.bare --port P` serves it with Werkzeug's server as `meldbook serve` does (threaded); gunicorn serves
-`bench.bare:app`.
+`python -m bench.bare --port P` serves it with Werkzeug's server as `meldbook serve` does (threaded), `--flask` its
+Flask views; gunicorn serves `bench.bare:app` or `bench.bare:flask_app()`.
 """
 
 from __future__ import annotations
@@ -99,8 +99,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.bare", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--flask", action="store_true", help="serve the Flask views (flask_app) instead")
     args = parser.parse_args()
-    run_simple(args.host, args.port, app, threaded=True)
+    run_simple(args.host, args.port, flask_app() if args.flask else app, threaded=True)
 
 
 if __name__ == "__main__":

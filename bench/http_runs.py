@@ -14,7 +14,7 @@ from bench.servers import Client, Server
 from bench.workload import Workload
 
 HEALTH_REQUESTS = 600
-READS_PER_POINT = 6
+READS_PER_POINT = 15
 READ_POINTS = 20
 
 
@@ -150,7 +150,7 @@ class ReadResult:
     events: int
     ratios: dict[str, list[float]]
     """By who asks (token, anonymous): at each of READ_POINTS values of N, the median time of state?at=N over the
-    median time of GET /games/{id}, read alternately."""
+    median time of GET /games/{id}, READS_PER_POINT of each read in turn."""
     game_ms: dict[str, float]
     """Median milliseconds of GET /games/{id}, by who asks."""
     cpu_ratio: dict[str, float]
@@ -170,8 +170,10 @@ def time_reads(server: Server, game_id: str, token: str, events: int) -> ReadRes
     for who, presented in (("token", token), ("anonymous", None)):
         ratios[who], latest, cpu = [], [], {"game": 0.0, "state": 0.0}
         for at in points:
-            now = _timed(server, client, f"/games/{game_id}", presented, cpu, "game")
-            past = _timed(server, client, f"/games/{game_id}/state?at={at}", presented, cpu, "state")
+            now, past = [], []
+            for _ in range(READS_PER_POINT):  # one of each in turn, so that drift hits both alike
+                now.append(_timed(server, client, f"/games/{game_id}", presented, cpu, "game"))
+                past.append(_timed(server, client, f"/games/{game_id}/state?at={at}", presented, cpu, "state"))
             ratios[who].append(statistics.median(past) / statistics.median(now))
             latest += now
         game_ms[who] = statistics.median(latest)
@@ -192,15 +194,13 @@ def time_reads(server: Server, game_id: str, token: str, events: int) -> ReadRes
     return ReadResult(events, ratios, game_ms, cpu_ratio, len(page_ms), first, last)
 
 
-def _timed(server: Server, client: Client, path: str, token: str | None, cpu: dict[str, float], kind: str) -> list:
-    """Milliseconds of each of READS_PER_POINT reads of a path; the server's CPU for them is added to cpu[kind]."""
-    times = []
+def _timed(server: Server, client: Client, path: str, token: str | None, cpu: dict[str, float], kind: str) -> float:
+    """Milliseconds of one read of a path; the server's CPU for it is added to cpu[kind]."""
     used = server.cpu_seconds()
-    for _ in range(READS_PER_POINT):
-        started = time.perf_counter()
-        status, body = client.request("GET", path, token=token)
-        times.append((time.perf_counter() - started) * 1000)
-        if status != 200:
-            raise RuntimeError(f"GET {path} answered {status}: {body}")
+    started = time.perf_counter()
+    status, body = client.request("GET", path, token=token)
+    elapsed = (time.perf_counter() - started) * 1000
     cpu[kind] += server.cpu_seconds() - used
-    return times
+    if status != 200:
+        raise RuntimeError(f"GET {path} answered {status}: {body}")
+    return elapsed

@@ -41,6 +41,7 @@ from bench.report import load_line, render
 from bench.runs import time_raw
 from bench.servers import Server, gunicorn
 from bench.stores import postgres_store, settings
+from bench.switches import parse_switches
 from bench.workload import Workload, record_workload
 
 PERIOD = 5.0
@@ -274,6 +275,11 @@ def parse_args() -> argparse.Namespace:
         help="serve Meldbook from N gunicorns of one worker each, each game's requests sent to the one its id hashes "
         "to, as a proxy hashing game ids would (default: off, one gunicorn of --workers workers)",
     )
+    parser.add_argument(
+        "--off", default="", metavar="SWITCHES",
+        help="serve Meldbook with these of its guarantees switched off (bench/switches.py: comma-separated, or move, "
+        "or all): what they cost in tables held, measured; never a way to run Meldbook (default: none)",
+    )
     parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--connections", type=int, default=32, help="connections per client process (default 32)")
     parser.add_argument(
@@ -325,6 +331,7 @@ def main() -> None:
     """Measure the store's ceiling, then step the tables up against Meldbook, then against the bare app, until p99
     passes a second; print the tables."""
     args = parse_args()
+    parse_switches(args.off)  # a misspelt switch stops here, before any server starts
     workload = record_workload(0, 2)
     print(load_line("at the start"), flush=True)
     with postgres_store(args.pg_host, args.pg_port) as variables:
@@ -343,7 +350,8 @@ def main() -> None:
     routed = f"one move each {PERIOD:.0f} s, {args.route_by_game} gunicorns of 1 worker, each game routed to one"
     title = f"{routed} on PostgreSQL" if args.route_by_game else pooled
     measured = f"{args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured a step"
-    print(render(f"Live tables of Meldbook, {title} ({measured})", HEADERS, rows))
+    served = f"Meldbook without {args.off}" if args.off else "Meldbook"
+    print(render(f"Live tables of {served}, {title} ({measured})", HEADERS, rows))
     print(f"largest N held at p99 < {TARGET_P99_MS:.0f} ms without errors: {held:,}"
           f" (the store's single-save rate, one save at a time: {ceiling:,.0f} saves/s = {ceiling * PERIOD:,.0f}"
           " tables)")
@@ -359,9 +367,11 @@ def meldbook_servers(variables: dict[str, str], args: argparse.Namespace) -> Ite
     """Meldbook as the run serves it: one gunicorn of `--workers` workers, or `--route-by-game` gunicorns of one."""
     with contextlib.ExitStack() as stack:
         if not args.route_by_game:
-            yield Servers.one(stack.enter_context(gunicorn(variables, workers=args.workers)))
+            yield Servers.one(stack.enter_context(gunicorn(variables, workers=args.workers, off=args.off)))
             return
-        servers = tuple(stack.enter_context(gunicorn(variables, workers=1)) for _ in range(args.route_by_game))
+        servers = tuple(
+            stack.enter_context(gunicorn(variables, workers=1, off=args.off)) for _ in range(args.route_by_game)
+        )
         yield Servers(f"{len(servers)} gunicorns of 1 worker, routed by game", servers)
 
 

@@ -172,7 +172,7 @@ HTTP: one keep-alive client recording the workload's moves (If-Match) beside GET
   trivial aggregate, two events, through Meldbook's recorder, and nothing else) on the same kind of server and
   store, just after; ceiling: those saves per second over Meldbook's /health per second, the ratio no move over
   HTTP can beat there.
-Reading the past: GET /games/{id}/state?at=N at 20 values of N over the long game, each read 6 times alternately
+Reading the past: GET /games/{id}/state?at=N at 20 values of N over the long game, each read 15 times in turn
   with GET /games/{id} (medians), with the recorder token and without one: the median and the worst ratio over N,
   and the ratio of the server's CPU for all of them; then its events, 100 a page by cursor (medians of the first
   and of the last full pages).

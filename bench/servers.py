@@ -108,15 +108,22 @@ def server_env(store: Mapping[str, str]) -> dict[str, str]:
 
 
 @contextmanager
-def dev_server(store: Mapping[str, str], *, bare: bool = False) -> Iterator[Server]:
+def dev_server(store: Mapping[str, str], *, bare: bool = False, flask: bool = False, off: str = "") -> Iterator[Server]:
     """`meldbook serve` (Werkzeug's development server, what `make run` starts) on the store; with `bare`, the bare
-    app (bench/bare.py) served the same way instead."""
+    app (bench/bare.py) served the same way instead (as Flask views with `flask`); with `off`, Meldbook with those of
+    its guarantees switched off (bench/switches.py), served the same way."""
     port = free_port()
+    where = ["--host", "127.0.0.1", "--port", str(port)]
     if bare:
-        command = [str(BIN / "python"), "-m", "bench.bare", "--host", "127.0.0.1", "--port", str(port)]
+        command = [str(BIN / "python"), "-m", "bench.bare", *where, *(["--flask"] if flask else [])]
+        named = "bare Flask app, " if flask else "bare app, "
+    elif off:
+        command = [str(BIN / "python"), "-m", "bench.guarantees", "serve", "--off", off, *where]
+        named = f"Meldbook without {off}, "
     else:
-        command = [str(BIN / "meldbook"), "serve", "--host", "127.0.0.1", "--port", str(port)]
-    with _running(f"{'bare app, ' if bare else ''}development server", command, port, store) as server:
+        command = [str(BIN / "meldbook"), "serve", *where]
+        named = ""
+    with _running(f"{named}development server", command, port, store) as server:
         yield server
 
 
@@ -130,11 +137,13 @@ begins."""
 
 
 @contextmanager
-def gunicorn(store: Mapping[str, str], workers: int = 4, *, app: str = "meldbook") -> Iterator[Server]:
+def gunicorn(store: Mapping[str, str], workers: int = 4, *, app: str = "meldbook", off: str = "") -> Iterator[Server]:
     """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store, serving Meldbook or
-    a bare app (GUNICORN_APPS)."""
+    a bare app (GUNICORN_APPS); with `off`, Meldbook with those of its guarantees switched off (bench/switches.py)."""
     port = free_port()
     served, named = GUNICORN_APPS[app]
+    if off:
+        served, named = f'bench.switches:app_without("{off}")', f"Meldbook without {off}, "
     command = [
         str(BIN / "gunicorn"),
         "-c",
