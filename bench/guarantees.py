@@ -78,6 +78,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--parts", default=",".join(PARTS), help=f"of: {', '.join(PARTS)} (default: all)")
     parser.add_argument("--stores", default="sqlite,postgres", help="stores of the recording and HTTP parts")
     parser.add_argument("--repeat", type=int, default=5, help="alternated runs of each recording variant (default 5)")
+    parser.add_argument("--http-repeat", type=int, default=3, help="alternated runs of each HTTP variant (default 3)")
     parser.add_argument("--pg-host", default="127.0.0.1")
     parser.add_argument("--pg-port", default="5432")
     return parser.parse_args()
@@ -96,7 +97,7 @@ def counted(workload: Path, app: str = "meldbook", off: str = "", moves: int = 0
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or not found:
-        raise RuntimeError(f"the counted run failed ({' '.join(command[7:])}): {done.stderr[-1500:]}")
+        raise RuntimeError(f"the counted run of {app} without {off or 'nothing'} failed: {done.stderr[-1500:]}")
     return int(found[1])
 
 
@@ -145,9 +146,11 @@ def served_app(app: str, off: str) -> Iterator[Any]:
     from bench.switches import parse_switches, switched_off
 
     flask = create_app()
-    with switched_off(flask, parse_switches(off)):
-        yield flask
-    flask.extensions["meldbook"].close()
+    try:
+        with switched_off(flask, parse_switches(off)):
+            yield flask
+    finally:
+        flask.extensions["meldbook"].close()
 
 
 def _call(app: Any, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Any:
@@ -252,7 +255,11 @@ def _time_switched(env: dict[str, str], workload: Workload, off: frozenset[str])
 
 
 def http(workload: Workload, args: argparse.Namespace) -> str:
-    """Meldbook as is, without the move's own guarantees, and the bare Flask app, over each server; one table."""
+    """Meldbook as is, without the move's own guarantees, and the bare Flask app, over each server, alternated
+    `--http-repeat` times; one table of medians."""
+    variants: dict[str, dict[str, Any]] = {
+        "as is": {}, "without the move's own": {"off": "move"}, APPS["bare-flask"]: {"bare": True, "flask": True}
+    }
     rows = []
     for name, store in chosen_stores(args.stores, args.pg_host, args.pg_port):
         try:
@@ -262,26 +269,31 @@ def http(workload: Workload, args: argparse.Namespace) -> str:
                 if name == "postgres":
                     servers.append(("gunicorn, 4 workers", lambda **kw: _gunicorn(variables, **kw), _four_clients))
                 for server_name, serve, drive in servers:
-                    with serve() as server:
-                        as_is = drive(server, workload)
-                    with serve(off="move") as server:
-                        without = drive(server, workload)
-                    with serve(bare=True, flask=True) as server:
-                        bare = drive(server, workload)
-                    health = as_is.health_rate
-                    for variant, result in (("as is", as_is), ("without the move's own", without),
-                                            (APPS["bare-flask"], bare)):
-                        rows.append(_http_row(name, server_name, variant, result, health))
+                    rates: dict[str, list[float]] = {variant: [] for variant in variants}
+                    health: list[float] = []
+                    for _ in range(args.http_repeat):
+                        for variant, options in variants.items():
+                            with serve(**options) as server:
+                                result = drive(server, workload)
+                            rates[variant].append(result.move_rate)
+                            if not options:  # Meldbook's own /health, measured beside its moves
+                                health.append(result.health_rate)
+                    for variant, moved in rates.items():
+                        rows.append(_http_row(name, server_name, variant, moved, health))
         except StoreUnavailableError as unavailable:
             print(f"skipped {name}: {unavailable}")
     return render(
-        "HTTP moves over Meldbook's own GET /health on the same kind of server (target >= 0.5)",
-        ("store", "server", "Meldbook", "moves/s", "Meldbook's /health/s", "moves//health"), rows,
+        f"HTTP moves over Meldbook's own GET /health on the same kind of server (target >= 0.5; medians of "
+        f"{args.http_repeat} alternated runs, and the range of the runs' ratios)",
+        ("store", "server", "Meldbook", "moves/s", "Meldbook's /health/s", "moves//health", "range"), rows,
     )
 
 
-def _http_row(store: str, server: str, variant: str, result: HttpResult, health: float) -> tuple[str, ...]:
-    return (store, server, variant, f"{result.move_rate:,.0f}", f"{health:,.0f}", f"{result.move_rate / health:.2f}")
+def _http_row(store: str, server: str, variant: str, moved: list[float], health: list[float]) -> tuple[str, ...]:
+    ratios = [m / h for m, h in zip(moved, health, strict=True)]
+    move_rate, health_rate = statistics.median(moved), statistics.median(health)
+    return (store, server, variant, f"{move_rate:,.0f}", f"{health_rate:,.0f}", f"{move_rate / health_rate:.2f}",
+            f"{min(ratios):.2f} to {max(ratios):.2f}")
 
 
 def _gunicorn(variables: dict[str, str], bare: bool = False, flask: bool = False, off: str = "") -> Any:
