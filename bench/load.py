@@ -331,7 +331,10 @@ def main() -> None:
     """Measure the store's ceiling, then step the tables up against Meldbook, then against the bare app, until p99
     passes a second; print the tables."""
     args = parse_args()
-    parse_switches(args.off)  # a misspelt switch stops here, before any server starts
+    try:
+        parse_switches(args.off)  # a misspelt switch stops here, before any server starts
+    except ValueError as error:
+        raise SystemExit(f"python -m bench.load: --off: {error}") from None
     workload = record_workload(0, 2)
     print(load_line("at the start"), flush=True)
     with postgres_store(args.pg_host, args.pg_port) as variables:
