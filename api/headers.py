@@ -39,15 +39,6 @@ def cors_origins(environ: Mapping[str, str]) -> frozenset[str]:
     return frozenset(o.strip().rstrip("/") for o in environ.get("MELDBOOK_CORS_ORIGINS", "").split(",") if o.strip())
 
 
-def varied(vary: str | None, name: str) -> str | None:
-    """The Vary header with `name` added, or None when it names it already (field names are case-insensitive)."""
-    if vary is None:
-        return name
-    if name.lower() in (field.strip().lower() for field in vary.split(",")):
-        return None
-    return f"{vary}, {name}" if vary.strip() else name
-
-
 def install(app: Flask, allowed_origins: frozenset[str]) -> None:
     """Add the headers to every answer the app gives, error answers included."""
 
@@ -80,14 +71,12 @@ def install(app: Flask, allowed_origins: frozenset[str]) -> None:
 
 
 def vary(headers: Headers, name: str) -> None:
-    """Add a field name to the answer's Vary header, once."""
+    """Add a field name to the answer's Vary header, unless it names it already (field names are case-insensitive)."""
     current = headers.get("Vary")
-    updated = varied(current, name)
-    if updated is not None:
-        if current is None:
-            headers.add("Vary", updated)
-        else:
-            headers["Vary"] = updated
+    if current is None or not current.strip():
+        headers["Vary"] = name
+    elif name.lower() not in (field.strip().lower() for field in current.split(",")):
+        headers["Vary"] = f"{current}, {name}"
 
 
 class QuietRequestHandler(WSGIRequestHandler):

@@ -22,6 +22,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from typing import Any
+from unittest import mock
 
 from flask import Flask, request
 from webargs.core import Parser
@@ -56,9 +57,9 @@ def switched_off(app: Flask, names: frozenset[str]) -> Iterator[Flask]:
     with contextlib.ExitStack() as stack:
         stack.enter_context(service_switched_off(app.extensions["meldbook"], names))
         if "schema" in names:
-            stack.enter_context(_patched(Parser, "parse", _plain_move_body(Parser.parse)))
+            stack.enter_context(mock.patch.object(Parser, "parse", _plain_move_body(Parser.parse)))
         if "answer" in names:
-            stack.enter_context(_patched(api.moves, "present_event", lambda event, viewer: {"version": event.version}))
+            stack.enter_context(mock.patch.object(api.moves, "present_event", _presented_version))
         for hook in ("log", "headers"):
             if hook in names:
                 stack.enter_context(_without_hooks(app, HOOKS[hook]))
@@ -71,14 +72,14 @@ def service_switched_off(meldbook: Meldbook, names: frozenset[str]) -> Iterator[
     switched off until the block ends; the others are the Flask app's (`switched_off`)."""
     with contextlib.ExitStack() as stack:
         if "chain" in names:
-            stack.enter_context(_patched(service.chain, "chain_pending", _unchained))
+            stack.enter_context(mock.patch.object(service.chain, "chain_pending", _unchained))
         if "token" in names:
-            stack.enter_context(_patched(meldbook, "caller", _kept_callers(meldbook.caller)))
-            stack.enter_context(_patched(meldbook, "unchanged_access", lambda game_id, asking: {}))
+            stack.enter_context(mock.patch.object(meldbook, "caller", _kept_callers(meldbook.caller)))
+            stack.enter_context(mock.patch.object(meldbook, "unchanged_access", lambda game_id, asking: {}))
         if "answer" in names:
-            stack.enter_context(_patched(service.moving, "describe", _version_only))
+            stack.enter_context(mock.patch.object(service.moving, "describe", _version_only))
         if "snapshots" in names:
-            stack.enter_context(_patched(meldbook, "snapshotting_intervals", {}))
+            stack.enter_context(mock.patch.object(meldbook, "snapshotting_intervals", {}))
         yield meldbook
 
 
@@ -94,20 +95,6 @@ def app_without(names: str) -> Flask:
     stack.enter_context(switched_off(app, parse_switches(names)))
     app.extensions["bench-switches"] = stack  # kept open with the app
     return app
-
-
-@contextlib.contextmanager
-def _patched(owner: Any, name: str, value: Any) -> Iterator[None]:
-    had = name in vars(owner)
-    before = vars(owner).get(name)
-    setattr(owner, name, value)
-    try:
-        yield
-    finally:
-        if had:
-            setattr(owner, name, before)
-        else:
-            delattr(owner, name)
 
 
 @contextlib.contextmanager
@@ -146,6 +133,10 @@ def _plain_move_body(parse: Any) -> Any:
         return parse(self, schema, *args, **kwargs)
 
     return parsed
+
+
+def _presented_version(event: StoredEvent, viewer: Any) -> dict[str, int]:
+    return {"version": event.version}
 
 
 def _version_only(event: Any, move: int, kinds: Any, voided: Any = None) -> StoredEvent:
