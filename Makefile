@@ -1,9 +1,13 @@
 # Meldbook developer commands. Every target installs what it needs, at the exact versions (and hashes) of the
 # lock files: requirements.txt (what the service runs on) and requirements-dev.txt (that plus the dev tools).
 SHELL := /bin/bash
-# Two xdist workers, one test file each at a time: the gunicorn fault tests are one file (tests/e2e/test_faults.py),
-# so they run one after another on one worker, never two at once, while the other worker runs the rest.
-PYTEST_ARGS ?= -q -n 2 --dist loadfile
+# The test suite runs in stages (tools/test_stages.py, which prints each stage's time): fast, then browser (and
+# packaging), then faults, then slow. TEST_STAGES names the stages `make test` runs; PYTEST_ARGS go to every stage
+# (a `-m` there narrows each stage's own selection).
+TEST_STAGES ?= fast browser faults slow
+DEFAULT_STAGES := fast browser faults
+PYTEST_ARGS ?= -q
+RULE_IDS ?= var/rule-ids.json
 
 # The supported Python versions, oldest first (pyproject.toml's classifiers name the same).
 PYTHONS := 3.11 3.12 3.13
@@ -28,7 +32,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-lowest lint bench bench-long bench-load bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
+.PHONY: run test test-fast test-default test-slow rule-ids test-lowest lint bench bench-long bench-load bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -75,8 +79,27 @@ run: $(RUN_VENV)/.installed
 	MELDBOOK_SQLITE_PATH="$${MELDBOOK_SQLITE_PATH:-$(CURDIR)/var/meldbook.sqlite}" \
 	$(RUN_VENV)/bin/meldbook serve --host 127.0.0.1 --port "$${PORT:-8000}"
 
+# Every stage: what CI runs (.ci/run).
 test: $(VENV)/.installed
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/python tools/test_stages.py $(TEST_STAGES) -- $(PYTEST_ARGS)
+
+# The developer's loop: the fast stage alone (no browser, packaging, fault or slow test).
+test-fast: $(VENV)/.installed
+	$(BIN)/python tools/test_stages.py fast -- $(PYTEST_ARGS)
+
+# The default run: every stage but slow.
+test-default: $(VENV)/.installed
+	$(BIN)/python tools/test_stages.py $(DEFAULT_STAGES) -- $(PYTEST_ARGS)
+
+# What is behind the `slow` marker: every bot game, the whole walk, whole games on the other store, the bigger faults.
+test-slow: $(VENV)/.installed
+	$(BIN)/python tools/test_stages.py slow -- $(PYTEST_ARGS)
+
+# The rule ids the default run meets (tools/rule_ids.py), written to $(RULE_IDS); compare two such files with
+# `python -m tools.rule_ids compare OLD NEW`.
+rule-ids: $(VENV)/.installed
+	rm -f $(RULE_IDS)
+	$(BIN)/python tools/test_stages.py $(DEFAULT_STAGES) -- $(PYTEST_ARGS) -p tools.rule_ids --rule-ids=$(RULE_IDS)
 
 # The suite on the lowest versions pyproject.toml allows for its direct dependencies (uv's lowest-direct
 # resolution, not a lock): run it after moving a lower bound. Not part of CI.
@@ -86,7 +109,7 @@ test-lowest: $(VENV)/.locked
 		--resolution lowest-direct --python $(LOWEST_VENV)/bin/python --quiet -o $(LOWEST_VENV)/requirements.txt
 	$(LOWEST_VENV)/bin/python -m pip install -q -r $(LOWEST_VENV)/requirements.txt
 	$(call install_meldbook,$(LOWEST_VENV))
-	$(LOWEST_VENV)/bin/pytest $(PYTEST_ARGS)
+	$(LOWEST_VENV)/bin/python tools/test_stages.py $(DEFAULT_STAGES) -- $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .

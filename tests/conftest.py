@@ -1,4 +1,20 @@
-"""Shared fixtures: throwaway PostgreSQL databases and event store settings for both stores."""
+"""Shared fixtures and the suite's organisation: stages by marker, the run's random seed, and the stores.
+
+Stages (tools/test_stages.py; `make test` runs them all, in this order):
+- fast: every test that carries none of the markers below (`make test-fast`);
+- browser: `browser` (headless Chromium) and `packaging` (every test under tests/packaging, marked by its folder);
+- faults: `faults` (servers killed, the database cut): also put in one xdist group, so that they never run two at
+  once in any parallel run;
+- slow: `slow`, the long runs (the full bot ranges, the whole walk, the other store for whole games, the bigger
+  fault runs). A test marked `whole_game` (a whole game played through HTTP) runs on PostgreSQL in the default
+  run, and on SQLite behind `slow`: the store parity tests (tests/integration) compare the stores.
+
+Random samples (tests/sampling.py) come from one seed per run, shown in the header (MELDBOOK_TEST_SEED replays it).
+
+Stores: `store_env` gives each test an empty store of each kind (a SQLite file, or a PostgreSQL database copied
+from a template that holds the service's tables already), `sqlite_env` a SQLite file alone; tests/e2e/conftest.py
+builds apps on them, isolated per test or shared by a module.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +26,8 @@ import psycopg
 import pytest
 
 from tests import pg
+from tests.sampling import SEED_VARIABLE, run_seed
+from tests.stores import sqlite_settings
 
 # The suite creates games by the hundred from one address: the creation limit is off unless a test sets it
 # (tests/e2e/test_rate_limits.py), and the servers the tests start inherit this.
@@ -19,31 +37,60 @@ os.environ.setdefault("MELDBOOK_RATE_LIMIT_CREATE", "off")
 os.environ.setdefault("MELDBOOK_STREAM_SECONDS", "0")
 
 UNREACHABLE = "PostgreSQL is not reachable on"
-POSTGRES_FIXTURES = {"postgres_admin", "postgres_dbname", "fresh_postgres_dbname"}
+POSTGRES_FIXTURES = {"postgres_admin", "postgres_dbname", "fresh_postgres_dbname", "postgres_template"}
+PACKAGING = Path(__file__).resolve().parent / "packaging"
+STORE_PARAMETERS = ("store_env", "shared_app")
+"""The fixtures whose parameter names a test's store (`sqlite` or `postgres`)."""
 
 
-def pytest_report_header(config: pytest.Config) -> str:
-    """Say which PostgreSQL server the postgres tests use, and whether it is required."""
+def pytest_configure(config: pytest.Config) -> None:
+    """Draw the run's seed before anything is collected (xdist's workers inherit it from the environment)."""
+    run_seed()
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    """Say which PostgreSQL server the postgres tests use, and whether it is required; and the run's seed."""
     mode = "required (MELDBOOK_REQUIRE_POSTGRES=1)" if pg.required() else "optional: skipped if absent"
-    return f"postgres: {pg.address()}, {mode}"
+    seed = run_seed()
+    return [
+        f"postgres: {pg.address()}, {mode}",
+        f"random samples: seed {seed} (replay them with {SEED_VARIABLE}={seed})",
+    ]
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark every test that uses a PostgreSQL fixture with `postgres`, so `-m "not postgres"` deselects it."""
+    """Mark every test that uses a PostgreSQL fixture with `postgres` (so `-m "not postgres"` deselects it), every
+    test under tests/packaging with `packaging`, and a `whole_game` test on SQLite with `slow`; put every `faults`
+    test in the xdist group `faults`."""
     for item in items:
+        if item.get_closest_marker("whole_game") and on_sqlite(item):
+            item.add_marker(pytest.mark.slow)
         if POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgres)
+        if PACKAGING in Path(item.path).parents:
+            item.add_marker(pytest.mark.packaging)
+        if item.get_closest_marker("faults") and not item.get_closest_marker("xdist_group"):
+            item.add_marker(pytest.mark.xdist_group("faults"))
+
+
+def on_sqlite(item: pytest.Item) -> bool:
+    """Whether a test runs on the SQLite store of its store parameter."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    return any(params.get(name) == "sqlite" for name in STORE_PARAMETERS)
 
 
 def pytest_terminal_summary(
     terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config
 ) -> None:
-    """Print how many tests were skipped for want of a PostgreSQL server."""
+    """Print how many tests were skipped for want of a PostgreSQL server, and the run's seed again."""
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if UNREACHABLE in str(r.longrepr)]
     if skipped:
         terminalreporter.write_line(
             f"PostgreSQL tests skipped: {len(skipped)} (no server on {pg.address()})", yellow=True, bold=True
         )
+    if terminalreporter.stats.get("failed") or terminalreporter.stats.get("error"):
+        terminalreporter.write_line(f"random samples of this run: {SEED_VARIABLE}={run_seed()} replays them")
 
 
 @pytest.fixture(scope="session")
@@ -64,27 +111,47 @@ def postgres_admin() -> Iterator[psycopg.Connection]:
 
 
 @pytest.fixture(scope="session")
-def postgres_dbname(postgres_admin: psycopg.Connection) -> Iterator[str]:
+def postgres_template(postgres_admin: psycopg.Connection) -> Iterator[str]:
+    """Yield the name of a database holding the service's tables, made once a session (one per xdist worker), that
+    every test database is copied from; dropped afterwards."""
+    name = pg.create_template(postgres_admin)
+    yield name
+    pg.drop_database(postgres_admin, name)
+
+
+@pytest.fixture(scope="session")
+def postgres_dbname(postgres_admin: psycopg.Connection, postgres_template: str) -> Iterator[str]:
     """Yield the name of a database created for this session (one per xdist worker), dropped afterwards."""
-    name = pg.create_database(postgres_admin)
+    name = pg.create_database(postgres_admin, postgres_template)
     yield name
     pg.drop_database(postgres_admin, name)
 
 
 @pytest.fixture
-def fresh_postgres_dbname(postgres_admin: psycopg.Connection) -> Iterator[str]:
-    """Yield the name of a database created for this test alone, dropped afterwards."""
-    name = pg.create_database(postgres_admin)
+def fresh_postgres_dbname(postgres_admin: psycopg.Connection, postgres_template: str) -> Iterator[str]:
+    """Yield the name of a database created for this test alone (holding the service's tables, and no rows),
+    dropped afterwards."""
+    name = pg.create_database(postgres_admin, postgres_template)
     yield name
     pg.drop_database(postgres_admin, name)
 
 
+@pytest.fixture
+def sqlite_env(tmp_path: Path) -> dict[str, str]:
+    """eventsourcing Application settings for an empty SQLite file of this test's own."""
+    return sqlite_settings(tmp_path / "meldbook.sqlite")
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def store_env(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, str]:
+def store_env(request: pytest.FixtureRequest) -> dict[str, str]:
     """Return eventsourcing Application settings for an empty store: SQLite file, or a fresh PostgreSQL db."""
     if request.param == "sqlite":
-        return {
-            "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-            "SQLITE_DBNAME": str(tmp_path / "meldbook.sqlite"),
-        }
+        return request.getfixturevalue("sqlite_env")
     return pg.eventsourcing_env(request.getfixturevalue("fresh_postgres_dbname"))
+
+
+@pytest.fixture(params=["sampled", pytest.param("every", marks=pytest.mark.slow)])
+def walk_versions(request: pytest.FixtureRequest) -> str:
+    """Which versions a walk reads (tests/walk.py): the default run's sample, and every version behind `slow`; a
+    walking test that takes this fixture runs once in each."""
+    return str(request.param)

@@ -52,10 +52,9 @@ def launch(playwright: Any) -> Any:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+def server(sqlite_env: dict[str, str]) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "docs.sqlite")}
-    with served_app(env) as url:
+    with served_app(sqlite_env) as url:
         yield url
 
 

@@ -1,9 +1,9 @@
 """Faults under gunicorn as production runs it (api/gunicorn_config.py: gthread workers): races, crashes, a database
 outage, SQLite under two workers, and the access log.
 
-These tests are one file on purpose: `make test` distributes files (`--dist loadfile`), so they run one after
-another on one xdist worker, never two at once, while the other worker runs the rest of the suite. Each counts
-what it does (rounds, kills, requests) and never asserts on time; its waits are generous deadlines only.
+They are marked `faults`: the faults stage of `make test` runs them one after another in one process, and in any
+parallel run their xdist group (tests/conftest.py) keeps them on one worker, never two at once. Each counts what
+it does (rounds, kills, requests) and never asserts on time; its waits are generous deadlines only.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tests import pg
 from tests.e2e.proxy import Proxy
 from tests.e2e.served import Answer, Client, Gunicorn, gunicorn, postgres_env, start
 
-pytestmark = pytest.mark.xdist_group("faults")
+pytestmark = pytest.mark.faults
 PROBLEM = "application/problem+json"
 RACE_ROUNDS, RACERS = 50, 20
 KILLS, WRITERS, MOVES_PER_LIFE = 20, 4, 2

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -81,10 +80,10 @@ def test_no_cors_answer_is_given_unless_origins_are_configured(sqlite_client: Fl
 
 
 @pytest.fixture
-def cors_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+def cors_app(sqlite_env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """The API with one configured CORS origin."""
     monkeypatch.setenv("MELDBOOK_CORS_ORIGINS", f"{ORIGIN}, https://other.example.org")
-    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "c.sqlite")})
+    app = create_app(env=sqlite_env)
     yield app
     app.extensions["meldbook"].close()
 
@@ -112,8 +111,10 @@ def test_configured_origins_get_cors_answers_and_preflights_and_others_get_none(
     assert "Access-Control-Allow-Origin" not in stranger.headers
 
 
-def test_meldbook_serve_does_not_advertise_a_version(tmp_path: Path) -> None:
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "serve.sqlite")}
-    with running_server(env) as client, urllib.request.urlopen(f"{client.base_url}/health", timeout=10) as answer:
+def test_meldbook_serve_does_not_advertise_a_version(sqlite_env: dict[str, str]) -> None:
+    with (
+        running_server(sqlite_env) as client,
+        urllib.request.urlopen(f"{client.base_url}/health", timeout=10) as answer,
+    ):
         server = answer.headers.get_all("Server")
     assert server == ["Meldbook"]

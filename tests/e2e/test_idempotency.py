@@ -289,10 +289,10 @@ def test_a_configured_secret_derives_the_same_token_in_every_worker(
             app.extensions["meldbook"].close()
 
 
-def test_a_short_secret_is_refused_at_start(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+def test_a_short_secret_is_refused_at_start(monkeypatch: pytest.MonkeyPatch, sqlite_env: dict[str, str]) -> None:
     monkeypatch.setenv("MELDBOOK_SECRET", "short")
     with pytest.raises(ConfigError, match="MELDBOOK_SECRET"):
-        create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "x.sqlite")})
+        create_app(env=sqlite_env)
 
 
 def committed_between_check_and_save(monkeypatch: pytest.MonkeyPatch, app: Flask) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_languages import TRANSLATED
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, call, recorded, server, watched
 
 __all__ = ["recorded", "server"]  # the view page's module fixtures, shared
+pytestmark = pytest.mark.browser
 
 
 def test_a_norwegian_browser_steps_through_a_hand_in_norwegian_and_switches_to_english(

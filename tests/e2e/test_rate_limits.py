@@ -4,7 +4,6 @@ the configuration trusts."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -19,14 +18,14 @@ AppFactory = Callable[..., Flask]
 
 
 @pytest.fixture
-def limited_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[AppFactory]:
+def limited_app(monkeypatch: pytest.MonkeyPatch, sqlite_env: dict[str, str]) -> Iterator[AppFactory]:
     """Build apps on one SQLite file with the MELDBOOK_* variables given."""
     apps: list[Flask] = []
 
     def build(**variables: str) -> Flask:
         for name, value in variables.items():
             monkeypatch.setenv(name, value)
-        app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "m.db")})
+        app = create_app(env=sqlite_env)
         apps.append(app)
         return app
 

@@ -4,17 +4,13 @@ than the token allows; bad parameters are refused naming the parameter, and noth
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
 from api.replays import ViewNotAllowedError, narrowed
-from bots import SeededChance
 from bots.twins import shuffled_again
 from domain.visibility import Viewer
 from tests.e2e.helpers import assert_problem, bearer, stored
@@ -26,29 +22,13 @@ DRAW = {"type": "draw", "source": "stock", "card": None}
 
 
 @pytest.fixture(scope="module")
-def replay_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    """One app for the module: replays only read, so its games are stored once."""
-    path = Path(tmp_path_factory.mktemp("replays")) / "meldbook.sqlite"
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}
-    app = create_app(env=env, chance=SeededChance(7))
-    app.config["TESTING"] = True
-    yield app
-    app.extensions["meldbook"].close()
-
-
-@pytest.fixture
-def sqlite_app(replay_app: Flask) -> Flask:
-    return replay_app
+def roby(shared_sqlite_app: Flask) -> Walked:
+    return store(shared_sqlite_app, lambda token: shuffled_again(GAMES["roby"][0](), token))
 
 
 @pytest.fixture(scope="module")
-def roby(replay_app: Flask) -> Walked:
-    return store(replay_app, lambda token: shuffled_again(GAMES["roby"][0](), token))
-
-
-@pytest.fixture(scope="module")
-def robins(replay_app: Flask) -> Walked:
-    return store(replay_app, lambda token: shuffled_again(GAMES["robins"][0](), token))
+def robins(shared_sqlite_app: Flask) -> Walked:
+    return store(shared_sqlite_app, lambda token: shuffled_again(GAMES["robins"][0](), token))
 
 
 def _replay(client: FlaskClient, game: Walked, headers: dict[str, str] | None = None, **query: Any) -> dict:
@@ -63,9 +43,9 @@ def _frames(client: FlaskClient, game: Walked, headers: dict[str, str] | None = 
 
 
 def test_without_a_hand_the_replay_answers_the_last_hand_and_lists_every_hand(
-    sqlite_client: FlaskClient, roby: Walked
+    shared_sqlite_client: FlaskClient, roby: Walked
 ) -> None:
-    shown = _replay(sqlite_client, roby)
+    shown = _replay(shared_sqlite_client, roby)
     hands = shown["hands"]
     assert shown["view"] == "spectator" and shown["variant"] == "roby" and shown["hand"] == len(hands) > 1
     assert hands[0]["first_move"] == 0 and [h["hand"] for h in hands] == list(range(1, len(hands) + 1))
@@ -73,15 +53,15 @@ def test_without_a_hand_the_replay_answers_the_last_hand_and_lists_every_hand(
     assert [f["move"] for f in shown["frames"]] == list(range(hands[-1]["first_move"], hands[-1]["last_move"] + 1))
     assert shown["frames"][-1]["versions"]["last"] == roby.last
     for hand in hands[1:]:
-        first = _replay(sqlite_client, roby, hand=hand["hand"])["frames"][0]
+        first = _replay(shared_sqlite_client, roby, hand=hand["hand"])["frames"][0]
         assert first["action"]["type"] == "deal" and first["words"] == f"{first['actor']} deals"
 
 
 def test_a_drawn_card_is_blank_for_a_spectator_in_the_action_its_words_and_its_changes(
-    sqlite_client: FlaskClient, roby: Walked
+    shared_sqlite_client: FlaskClient, roby: Walked
 ) -> None:
-    full = {f["move"]: f for f in _frames(sqlite_client, roby, AUTH)}
-    shown = {f["move"]: f for f in _frames(sqlite_client, roby)}
+    full = {f["move"]: f for f in _frames(shared_sqlite_client, roby, AUTH)}
+    shown = {f["move"]: f for f in _frames(shared_sqlite_client, roby)}
     draws = [m for m, f in full.items() if {**(f["action"] or {}), "card": None} == {**DRAW, "player": f["actor"]}]
     assert draws
     for move in draws:
@@ -93,8 +73,10 @@ def test_a_drawn_card_is_blank_for_a_spectator_in_the_action_its_words_and_its_c
         assert card in hand["added"] and hand["count"][1] == hand["count"][0] + 1
 
 
-def test_a_discard_frame_names_the_card_moved_to_the_discard_pile(sqlite_client: FlaskClient, roby: Walked) -> None:
-    frames = _frames(sqlite_client, roby)
+def test_a_discard_frame_names_the_card_moved_to_the_discard_pile(
+    shared_sqlite_client: FlaskClient, roby: Walked
+) -> None:
+    frames = _frames(shared_sqlite_client, roby)
     discard = next(f for f in frames if f["action"] and f["action"]["type"] == "discard")
     card = discard["action"]["card"]
     assert discard["words"] == f"{discard['actor']} discards {card}"
@@ -102,32 +84,34 @@ def test_a_discard_frame_names_the_card_moved_to_the_discard_pile(sqlite_client:
     assert card in pile["added"] and pile["count"][1] == pile["count"][0] + 1
 
 
-def test_a_pickup_with_its_meld_is_one_frame(sqlite_client: FlaskClient, robins: Walked) -> None:
-    frames = _frames(sqlite_client, robins, AUTH)
+def test_a_pickup_with_its_meld_is_one_frame(shared_sqlite_client: FlaskClient, robins: Walked) -> None:
+    frames = _frames(shared_sqlite_client, robins, AUTH)
     pickup = next(f for f in frames if f["action"] and f["action"]["type"] == "pick_up" and f["action"].get("cards"))
     assert pickup["versions"]["last"] - pickup["versions"]["first"] == 2
     assert pickup["words"].startswith(f"{pickup['actor']} picks up the discards down to {pickup['action']['card']}")
     assert [f["move"] for f in frames] == list(range(len(frames)))
 
 
-def test_at_answers_the_frame_of_one_move_within_its_hand(sqlite_client: FlaskClient, roby: Walked) -> None:
-    hands = _replay(sqlite_client, roby)["hands"]
+def test_at_answers_the_frame_of_one_move_within_its_hand(shared_sqlite_client: FlaskClient, roby: Walked) -> None:
+    hands = _replay(shared_sqlite_client, roby)["hands"]
     move = hands[1]["first_move"] + 3
-    one = _replay(sqlite_client, roby, AUTH, at=move)
+    one = _replay(shared_sqlite_client, roby, AUTH, at=move)
     assert one["hand"] == 2 and [f["move"] for f in one["frames"]] == [move]
-    whole = _replay(sqlite_client, roby, AUTH, hand=2)["frames"]
+    whole = _replay(shared_sqlite_client, roby, AUTH, hand=2)["frames"]
     assert one["frames"][0] == next(f for f in whole if f["move"] == move)
-    assert _replay(sqlite_client, roby, AUTH, hand=2, at=move) == one
+    assert _replay(shared_sqlite_client, roby, AUTH, hand=2, at=move) == one
 
 
-def test_the_recorder_narrows_the_view_to_a_seat_or_the_spectators(sqlite_client: FlaskClient, roby: Walked) -> None:
-    spectator = _replay(sqlite_client, roby)
-    assert _replay(sqlite_client, roby, AUTH, view="spectator") == spectator
-    assert _replay(sqlite_client, roby, AUTH)["view"] == "full"
-    assert _replay(sqlite_client, roby, AUTH, view="full") == _replay(sqlite_client, roby, AUTH)
+def test_the_recorder_narrows_the_view_to_a_seat_or_the_spectators(
+    shared_sqlite_client: FlaskClient, roby: Walked
+) -> None:
+    spectator = _replay(shared_sqlite_client, roby)
+    assert _replay(shared_sqlite_client, roby, AUTH, view="spectator") == spectator
+    assert _replay(shared_sqlite_client, roby, AUTH)["view"] == "full"
+    assert _replay(shared_sqlite_client, roby, AUTH, view="full") == _replay(shared_sqlite_client, roby, AUTH)
     player = spectator["frames"][0]["state"]["players"][0]
-    assert _replay(sqlite_client, roby, AUTH, view="seat", player=player)["view"] == "seat"
-    assert _replay(sqlite_client, roby, view="spectator") == spectator
+    assert _replay(shared_sqlite_client, roby, AUTH, view="seat", player=player)["view"] == "seat"
+    assert _replay(shared_sqlite_client, roby, view="spectator") == spectator
 
 
 @pytest.mark.parametrize(
@@ -150,8 +134,8 @@ def test_the_recorder_narrows_the_view_to_a_seat_or_the_spectators(sqlite_client
     ],
 )
 def test_a_bad_replay_request_is_refused_naming_its_parameter_and_stores_nothing(
-    sqlite_app: Flask,
-    sqlite_client: FlaskClient,
+    shared_sqlite_app: Flask,
+    shared_sqlite_client: FlaskClient,
     roby: Walked,
     query: dict[str, Any],
     headers: dict[str, str],
@@ -159,16 +143,16 @@ def test_a_bad_replay_request_is_refused_naming_its_parameter_and_stores_nothing
     code: str,
     field: str | None,
 ) -> None:
-    before = stored(sqlite_app)
-    response = sqlite_client.get(f"/games/{roby.id}/replay", headers=headers, query_string=query)
+    before = stored(shared_sqlite_app)
+    response = shared_sqlite_client.get(f"/games/{roby.id}/replay", headers=headers, query_string=query)
     problem = assert_problem(response, status, code)
     if field is not None:
         assert problem.get("field") == field, problem
-    assert stored(sqlite_app) == before
+    assert stored(shared_sqlite_app) == before
 
 
-def test_the_replay_of_a_game_that_does_not_exist_is_404(sqlite_client: FlaskClient) -> None:
-    response = sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/replay")
+def test_the_replay_of_a_game_that_does_not_exist_is_404(shared_sqlite_client: FlaskClient) -> None:
+    response = shared_sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/replay")
     assert_problem(response, 404, "game-not-found")
 
 

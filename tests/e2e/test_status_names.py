@@ -4,7 +4,6 @@ renamed 413, 416 and 422 in http.HTTPStatus; here a made-up contract name stands
 from __future__ import annotations
 
 import http
-from pathlib import Path
 
 import pytest
 
@@ -13,12 +12,12 @@ from api.app import create_app
 
 
 def test_a_status_named_otherwise_by_this_python_is_served_under_the_contract_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sqlite_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     this_python = http.HTTPStatus(422).name
     monkeypatch.setattr(statuses, "CONTRACT_NAMES", {422: ("UNPROCESSABLE_FOR_THE_CONTRACT", "Unprocessable Here")})
     monkeypatch.setattr(statuses, "RENAMED", {this_python: "UNPROCESSABLE_FOR_THE_CONTRACT"})
-    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "s.sqlite")})
+    app = create_app(env=sqlite_env)
     try:
         spec = app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
     finally:

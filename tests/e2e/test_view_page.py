@@ -22,6 +22,7 @@ from bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
 from tests.e2e.test_every_version import GAMES
 from tests.e2e.threaded_app import served_app
+from tests.stores import sqlite_settings
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -68,8 +69,7 @@ def browser() -> ModuleType:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
-    path = tmp_path_factory.mktemp("view") / "view.sqlite"
-    with served_app({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path)}) as url:
+    with served_app(sqlite_settings(tmp_path_factory.mktemp("view") / "view.sqlite")) as url:
         yield url
 
 

@@ -23,6 +23,7 @@ import psycopg
 
 from tests import pg
 from tests.e2e.live import running_server
+from tests.stores import sqlite_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUPS = (
@@ -40,7 +41,7 @@ def throwaway_store() -> Iterator[dict[str, str]]:
     except psycopg.OperationalError:
         with tempfile.TemporaryDirectory() as folder:
             print("fuzz: no PostgreSQL answers; using a SQLite file", file=sys.stderr)
-            yield {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(Path(folder) / "fuzz.sqlite")}
+            yield sqlite_settings(Path(folder) / "fuzz.sqlite")
         return
     with admin:
         name = pg.create_database(admin)

@@ -13,6 +13,7 @@ from bench.notation import write_repeated
 from bench.notation_runs import count_actions, peak_rss_importing, random_pgn, time_import, time_pgn, time_validation
 from domain.notation.archive import split_archive
 from service.simulation import simulated_archive
+from tests.stores import sqlite_settings
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,7 @@ def test_pgn_plies_are_every_move_of_every_game() -> None:
 def test_the_raw_appends_store_the_events_the_import_stored_in_its_batches(
     archive: str, store_env: dict[str, str], tmp_path: Path
 ) -> None:
-    raw_env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "raw.sqlite")}
+    raw_env = sqlite_settings(tmp_path / "raw.sqlite")
     run = time_import(store_env, raw_env, archive)
     assert run.games == 3 and len(run.batches) == 3 and run.events == sum(run.batches) > 3 * 100
 

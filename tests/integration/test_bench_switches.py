@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,8 +23,8 @@ def workload() -> Workload:
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    made = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "s.sqlite")})
+def app(sqlite_env: dict[str, str]) -> Iterator[Flask]:
+    made = create_app(env=sqlite_env)
     yield made
     made.extensions["meldbook"].close()
 

@@ -22,6 +22,7 @@ from service.application import Meldbook
 from service.tokens import token_hash
 from tests.integration.conftest import OpenMeldbook, service_settings
 from tests.integration.service_play import doc_of
+from tests.stores import sqlite_settings
 
 OLD_GAMES = Path(__file__).resolve().parents[1] / "golden" / "old-games"
 VARIANTS = ("roby", "robins", "royal")
@@ -61,7 +62,7 @@ def store_old_game(app: Meldbook, old: dict[str, Any], upto: int | None = None) 
 def test_an_old_game_loads_at_every_version_from_its_events_and_its_old_snapshots(tmp_path: Path, variant: str) -> None:
     """On SQLite alone: what is read back is decoded the same way from either store (the tests below use both)."""
     old = golden(variant)
-    sqlite = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "old.sqlite")}
+    sqlite = sqlite_settings(tmp_path / "old.sqlite")
     app = Meldbook(service_settings(sqlite))
     game_id = store_old_game(app, old)
     events = list(app.repository.event_store.get(game_id))

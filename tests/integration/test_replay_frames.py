@@ -18,6 +18,7 @@ from service.application import Meldbook
 from service.presenting import present_state
 from tests.integration.conftest import service_settings
 from tests.integration.test_old_games import VARIANTS, golden, store_old_game
+from tests.stores import sqlite_settings
 
 
 def _played(app: Meldbook, moves: int) -> Any:
@@ -30,8 +31,7 @@ def _played(app: Meldbook, moves: int) -> Any:
 
 
 def _sqlite(tmp_path: Path) -> Meldbook:
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "frames.sqlite")}
-    return Meldbook(service_settings(env), chance=SeededChance(3))
+    return Meldbook(service_settings(sqlite_settings(tmp_path / "frames.sqlite")), chance=SeededChance(3))
 
 
 @pytest.mark.parametrize("hand", [1, 2])

@@ -17,6 +17,7 @@ import pytest
 
 from api.version import __version__
 from tests.e2e.live import running_server
+from tests.stores import sqlite_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf8"))
@@ -94,7 +95,7 @@ def test_the_installed_wheel_serves_the_api_its_contract_and_its_docs_from_anoth
     assert run(installed / "meldbook", "--version", cwd=elsewhere) == f"meldbook {__version__}\n"
     imported = run(installed / "python", "-c", "import api; print(api.__file__)", cwd=elsewhere)
     assert Path(imported.strip()).is_relative_to(installed.parent), imported
-    store = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(elsewhere / "games.sqlite")}
+    store = sqlite_settings(elsewhere / "games.sqlite")
     with running_server(store, meldbook=installed / "meldbook", cwd=elsewhere) as client:
         health = client.get("/health")
         assert health.get_json() == {"status": "ok", "store": "sqlite", "version": __version__}
