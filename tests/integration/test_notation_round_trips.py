@@ -2,16 +2,18 @@
 same events as the original (but for the game id, the times, the token hash and the recorded-by role), and the
 import's own export is the same text: export(import(text)) == text.
 
-Each variant, shuffled as the bot played it and as its recorded twin: 20 games of each in eventsourcing's
-in-memory store (the notation is what is tested; a store's commits would triple the time), and 3 more of each on
-SQLite and on PostgreSQL (a Roby game stops after 250 moves: its bot is slow); the slow test runs 200 whole games
-of each. The bots record no irregularity, so a game of each variant holding every one it may record
+Each variant, shuffled as the bot played it and as its recorded twin, in eventsourcing's in-memory store (the
+notation is what is tested; a store's commits would triple the time): the games chosen for the action kinds they
+use and two drawn anew each run (tests/sampling.py), and 3 more of each on SQLite and on PostgreSQL (a Roby game
+stops after 250 moves: its bot is slow); the slow tests run the first 20 games of each, and 200 whole games of
+each. The bots record no irregularity, so a game of each variant holding every one it may record
 (tests/irregular_games.py) round-trips too. The games and the examples together use every action kind of every
 variant.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -27,7 +29,13 @@ from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_notation_examples import example_kinds
 from tests.irregular_games import irregular_game
 from tests.notation_games import bot_events, stored_facts, without_digest
+from tests.sampling import sample
 
+CHOSEN = {"roby": [0], "robins": [10], "royal": [0, 16, 3]}
+"""The seeds that use, between them, every action kind of the first 20 games that neither the irregular games nor
+the examples use (entering hands and stating counts, Rummy claims, the poker's raises, all-ins and folds, and
+declining an ace bet); the test below checks that nothing is missing."""
+SAMPLED = 2
 GAMES = 20
 STORED_GAMES = 3
 SLOW_GAMES = 200
@@ -49,7 +57,7 @@ def round_trip(app: Meldbook, events: list[Any]) -> str:
     return text
 
 
-def check_round_trips(app: Meldbook, variant: str, seeds: range, whole: bool = False) -> set[str]:
+def check_round_trips(app: Meldbook, variant: str, seeds: Sequence[int], whole: bool = False) -> set[str]:
     """Round-trip each seed's game, shuffled and as its recorded twin (and, for some seeds of
     each variant, as its twin dealt without hands); the action kinds they used."""
     kinds: set[str] = set()
@@ -67,8 +75,20 @@ def check_round_trips(app: Meldbook, variant: str, seeds: range, whole: bool = F
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_a_full_export_imports_as_the_same_events_and_exports_as_the_same_text(variant: str) -> None:
+    check_full_round_trips(variant, [*CHOSEN[variant], *sample(range(GAMES, 100_000), SAMPLED, f"{variant} notation")])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_first_twenty_games_of_each_variant_round_trip(variant: str) -> None:
+    check_full_round_trips(variant, range(GAMES))
+
+
+def check_full_round_trips(variant: str, seeds: Sequence[int]) -> None:
+    """Round-trip the seeds' games and the irregular games of a variant, which with the examples use between them
+    every action kind of the variant."""
     app = Meldbook(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
-    kinds = check_round_trips(app, variant, range(GAMES))
+    kinds = check_round_trips(app, variant, seeds)
     for deal_mode in ("shuffled", "recorded"):
         events = irregular_game(variant, deal_mode).collect_events()
         round_trip(app, events)

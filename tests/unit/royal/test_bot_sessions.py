@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from bots.royal import play_royal
 from domain.game import Game
 from domain.ledger import AmountTransferred
 from domain.royal.events_play import HandBlocked, PokerShown, PotAwarded, RummyStarted
+from tests.sampling import sample, sampled_ids
 from tests.unit.royal.helpers import check_invariants, expected_settlement
 
 SETTLEMENT_END = (RummyStarted, HandBlocked)
@@ -49,6 +51,8 @@ class Watcher:
             }
 
     def _after_event(self, event: object) -> None:
+        if isinstance(event, AmountTransferred):
+            self.seen[event.rule] = self.seen.get(event.rule, 0) + 1
         if isinstance(event, AmountTransferred) and event.source.startswith("side-pot"):
             self.seen["side pots"] = self.seen.get("side pots", 0) + 1
         if isinstance(event, PotAwarded) and len(event.winners) > 1:
@@ -66,7 +70,7 @@ class Watcher:
         self.before = None
 
 
-def run_sessions(seeds: range) -> dict[str, int]:
+def run_sessions(seeds: Iterable[int]) -> dict[str, int]:
     """Play sessions with the watcher and count what came up."""
     watcher_counts: dict[str, int] = {}
     for seed in seeds:
@@ -78,10 +82,39 @@ def run_sessions(seeds: range) -> dict[str, int]:
     return watcher_counts
 
 
-def test_chips_and_cards_are_conserved_after_every_event_and_replay_equals_live_state() -> None:
+KINDS = ("BidMade", "AceBetOpened", "AceShown", "PokerShown", "side pots", "Stopped", "WentOut", "DummyTaken",
+         "DummyDead", "PlayerOut")
+"""What the sessions must show between them for the watcher's checks to have run on it."""
+CHOSEN: dict[int, tuple[str, ...]] = {
+    164: (*KINDS[:-2], "AceBetAnswered", "PotAwarded", "royal.poker.pot", "royal.end.to-banker"),
+    40: ("DummyDead", "AceBetSkipped", "CutTied", "royal.end.split", "royal.rummy.losers-pay",
+         "royal.rummy.pot-without-poker"),
+    142: ("PlayerOut", "HandBlocked", "AceBetReleased", "royal.aces.repeat", "royal.board.sequence",
+          "royal.rummy.blocked"),
+    91: ("royal.board.marriage", "royal.aces.cover", "royal.aces.won"),
+    110: ("PokerActed",),  # its bot also meets the refusal of a raise when the betting was not reopened
+}
+"""Sessions chosen for what they show: between them, every event type and entry rule of the first 200 sessions (the
+rarest: a released ace bet in 3 of them, a blocked hand in 22). Each is checked to show still what it was chosen for:
+a change to the bot that loses it fails here, and the choice is made again."""
+SAMPLED = sample(range(100_000), 8, "royal bot sessions")
+"""A few sessions more, drawn anew each run (tests/sampling.py prints the seed)."""
+
+
+def test_the_chosen_sessions_show_between_them_everything_the_watcher_checks() -> None:
+    assert set(KINDS) <= {kind for shown in CHOSEN.values() for kind in shown}
+
+
+@pytest.mark.parametrize("seed", [*CHOSEN, *SAMPLED], ids=[*map(str, CHOSEN), *sampled_ids(SAMPLED)])
+def test_chips_and_cards_are_conserved_after_every_event_and_replay_equals_live_state(seed: int) -> None:
+    seen = run_sessions([seed])
+    assert set(CHOSEN.get(seed, ())) <= set(seen), f"seed {seed} no longer shows {set(CHOSEN[seed]) - set(seen)}"
+
+
+@pytest.mark.slow
+def test_the_first_two_hundred_sessions_keep_every_invariant_and_show_every_kind() -> None:
     seen = run_sessions(range(200))
-    for kind in ("BidMade", "AceBetOpened", "AceShown", "PokerShown", "side pots", "Stopped", "WentOut",
-                 "DummyTaken", "DummyDead", "PlayerOut"):
+    for kind in KINDS:
         assert seen.get(kind, 0) > 0, (kind, seen)
 
 
