@@ -4,6 +4,12 @@
 to each check in CHECKS. A property that must hold at every version of every game joins by adding a check
 here, rather than by walking games again. The views that HTTP cannot ask for yet (each seat, the arbiter, the
 recorder of a game recorded by seats) are read from the service beside it, with the same game and events.
+
+By default the walk reads every move's last version (the states a table sees), the first version inside a move of
+each kind (an event followed, in its move, by an event of a given type: the discard before the stock it rebuilt,
+the going out before its scores, the cut before the deal it chose) and a seeded sample of the other versions inside
+moves (tests/sampling.py: the run's seed replays it); `versions="every"` reads every version, as the `slow` twin of
+each walking test does (the `walk_versions` fixture, tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -28,9 +34,12 @@ from service.presenting import StoredEvent, present_event, present_state
 from service.tokens import token_hash
 from tests.e2e.helpers import all_events, streamed
 from tests.oracle import Oracle, card_places
+from tests.sampling import sample
 
 TOKEN = "walk-token"
 ACTIONS = ("legal_actions", "table_actions")
+INSIDE_SHARE = 0.1
+"""The share of the other versions inside moves that the default walk reads."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +93,27 @@ def store(app: Flask, make: Callable[[str], Game]) -> Walked:
     return Walked(str(game.id), game.variant, game.version)
 
 
-def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
-    """Read every version of the game both ways and run every check on each; return how many versions were read."""
+def versions_to_walk(game: Walked, events: list[dict[str, Any]], versions: str = "sampled") -> list[int]:
+    """The versions the walk reads of a game with these events (in the full view): `every` version, or the
+    `sampled` ones (every move's last, the first inside a move of each kind, and a sample of the rest)."""
+    every = list(range(1, game.last + 1))
+    if versions == "every":
+        return every
+    if versions != "sampled":
+        raise ValueError(f"versions is every or sampled, not {versions!r}")
+    move = [event["move"] for event in events]
+    inside = [v for v in every if v < game.last and move[v] == move[v - 1]]
+    kinds: dict[tuple[str, str], int] = {}
+    for version in inside:
+        kinds.setdefault((events[version - 1]["type"], events[version]["type"]), version)
+    rest = sorted(set(inside) - set(kinds.values()))
+    drawn = sample(rest, round(len(rest) * INSIDE_SHARE), f"walk {game.variant} {game.last} {len(inside)}")
+    return sorted({*(set(every) - set(inside)), *kinds.values(), *drawn})
+
+
+def walk(client: FlaskClient, game: Walked, checks: Sequence[Check], versions: str = "sampled") -> int:
+    """Read the game's versions both ways (`versions`: see versions_to_walk) and run every check on each; return the
+    number of versions the game has."""
     auth = {"Authorization": f"Bearer {TOKEN}"}
     listed = [all_events(client, f"/games/{game.id}", headers) for headers in ({}, auth)]
     check_the_stream_sends_what_the_events_show_in_each_view(client, game, listed)
@@ -95,7 +123,7 @@ def walk(client: FlaskClient, game: Walked, checks: Sequence[Check]) -> int:
     hands = meldbook.hand_spans(UUID(game.id), ARBITER)
     assert hands is not None
     oracle = Oracle(game.variant, listed[1])
-    for version in range(1, game.last + 1):
+    for version in versions_to_walk(game, listed[1], versions):
         url = f"/games/{game.id}/state?at={version}"
         spectator, recorder = client.get(url), client.get(url, headers=auth)
         assert (spectator.status_code, recorder.status_code) == (200, 200), (

@@ -4,7 +4,8 @@ spectator and as the recorder, and passes every check of the one walk (tests/wal
 independent oracle allows (tests/oracle.py), and a leak planted in the filter fails that check.
 
 Versions inside a move are walked too: the discard whose move also rebuilt the stock, a going out before its
-scores, a cut before the deal it chose.
+scores, a cut before the deal it chose (the default run walks the first of each kind, and a sample of the others;
+each walking test's `slow` twin walks every version: tests/walk.py).
 """
 
 from __future__ import annotations
@@ -64,75 +65,75 @@ def stopped_in_its_first_hand(events: list[Any], token: str, after_the_deal: int
     return record_game(events[0], "shuffled", token, moves[: dealt + 1 + after_the_deal])
 
 
-def _walk(app: Flask, client: FlaskClient, make: Callable[[str], Game]) -> int:
-    return walk(client, store(app, make), CHECKS)
+def _walk(app: Flask, make: Callable[[str], Game], versions: str = "sampled") -> int:
+    return walk(app.test_client(), store(app, make), CHECKS, versions)
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
 def test_every_version_of_bot_games_reads_both_ways_and_passes_every_check(
-    sqlite_app: Flask, sqlite_client: FlaskClient, variant: str
+    shared_sqlite_app: Flask, variant: str, walk_versions: str
 ) -> None:
     shuffled, recorded = GAMES[variant]
-    walked = _walk(sqlite_app, sqlite_client, lambda token: shuffled_again(shuffled(), token))
-    walked += _walk(sqlite_app, sqlite_client, lambda token: recorded_twin(recorded(), token))
-    walked += _walk(sqlite_app, sqlite_client, lambda token: stopped_in_its_first_hand(shuffled(), token))
+    walked = _walk(shared_sqlite_app, lambda token: shuffled_again(shuffled(), token), walk_versions)
+    walked += _walk(shared_sqlite_app, lambda token: recorded_twin(recorded(), token), walk_versions)
+    walked += _walk(shared_sqlite_app, lambda t: stopped_in_its_first_hand(shuffled(), t), walk_versions)
     assert walked > 300
 
 
 def test_every_version_of_a_roby_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, walk_versions: str
 ) -> None:
     """Dealt without naming the hands, entered by the players (during the hand, or once it is over) or stated: no
     view shows a hand's entry, or a check waiting for it, to any seat but its own before the hand ends."""
-    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_twin(GAMES["roby"][1](), token))
+    walked = _walk(shared_sqlite_app, lambda token: entered_twin(GAMES["roby"][1](), token), walk_versions)
     assert walked > 100
 
 
 def test_every_version_of_a_robins_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, walk_versions: str
 ) -> None:
     """Robins Rummy dealt without naming the hands, entered by the players (during the hand, or once it is over)
     or stated: no view shows a hand's entry to any seat but its own before the hand ends."""
-    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_twin(GAMES["robins"][1](), token))
+    walked = _walk(shared_sqlite_app, lambda token: entered_twin(GAMES["robins"][1](), token), walk_versions)
     assert walked > 100
 
 
 def test_every_version_of_a_royal_game_dealt_without_hands_reads_both_ways_and_passes_every_check(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, walk_versions: str
 ) -> None:
     """Royal Rummy dealt without naming the hands, entered by the players (after the deal, for an ace bet, or once
     the rummy hand is over) or their counts stated: no view shows a hand's entry, or a check waiting for it, to any
     seat but its own."""
-    walked = _walk(sqlite_app, sqlite_client, lambda token: entered_royal_twin(GAMES["royal"][1](), token))
+    walked = _walk(shared_sqlite_app, lambda token: entered_royal_twin(GAMES["royal"][1](), token), walk_versions)
     assert walked > 100
 
 
 def test_every_version_of_a_recorded_game_reads_both_ways_on_each_store(
-    shared_app: Flask, shared_client: FlaskClient
+    shared_app: Flask, walk_versions: str
 ) -> None:
-    walked = _walk(shared_app, shared_client, lambda token: recorded_twin(GAMES["royal"][1](), token))
+    walked = _walk(shared_app, lambda token: recorded_twin(GAMES["royal"][1](), token), walk_versions)
     assert walked > 100
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(SLOW_GAMES))
 def test_every_version_of_longer_bot_games_reads_both_ways(
-    sqlite_app: Flask, sqlite_client: FlaskClient, variant: str
+    shared_sqlite_app: Flask, variant: str
 ) -> None:
     for events in SLOW_GAMES[variant]:
-        _walk(sqlite_app, sqlite_client, lambda token, events=events: shuffled_again(events(), token))
-        _walk(sqlite_app, sqlite_client, lambda token, events=events: recorded_twin(events(), token))
+        _walk(shared_sqlite_app, lambda token, events=events: shuffled_again(events(), token), "every")
+        _walk(shared_sqlite_app, lambda token, events=events: recorded_twin(events(), token), "every")
 
 
 def test_the_recorder_reads_the_state_between_a_discard_and_the_stock_it_rebuilt(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
-    walked = store(sqlite_app, lambda token: shuffled_again(GAMES["roby"][0](), token))
-    events = all_events(sqlite_client, f"/games/{walked.id}")
+    walked = store(shared_sqlite_app, lambda token: shuffled_again(GAMES["roby"][0](), token))
+    events = all_events(shared_sqlite_client, f"/games/{walked.id}")
     rebuilt = next(e for e in events if e["type"] == "StockReshuffled")
     discard = events[rebuilt["version"] - 2]
     assert discard["type"] == "CardDiscarded" and discard["move"] == rebuilt["move"]
-    response = sqlite_client.get(f"/games/{walked.id}/state?at={discard['version']}", headers=TOKEN_HEADER)
+    response = shared_sqlite_client.get(f"/games/{walked.id}/state?at={discard['version']}", headers=TOKEN_HEADER)
     assert response.status_code == 200, response.get_data(as_text=True)[:500]
     shown = response.get_json()
     assert shown["state"]["stock"]["count"] == 0 and shown["to_move"] == [discard["data"]["next_player"]]
@@ -181,12 +182,12 @@ LEAKS: dict[str, tuple[str, Plant, Callable[[str], Game]]] = {
 
 @pytest.mark.parametrize("leak", sorted(LEAKS))
 def test_a_leak_planted_in_the_filter_fails_the_check_of_every_view(
-    sqlite_app: Flask, sqlite_client: FlaskClient, monkeypatch: pytest.MonkeyPatch, leak: str
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient, monkeypatch: pytest.MonkeyPatch, leak: str
 ) -> None:
     """The oracle check notices a filter that shows a view more than it may see, or less: the leak is planted in
     the test, by wrapping the filter where the service calls it."""
     name, plant, make = LEAKS[leak]
     monkeypatch.setattr(presenting, name, plant(getattr(presenting, name)))
-    walked = store(sqlite_app, make)
+    walked = store(shared_sqlite_app, make)
     with pytest.raises(AssertionError, match="the view leaks or hides cards"):
-        walk(sqlite_client, walked, [check_every_view_sees_the_cards_the_oracle_allows])
+        walk(shared_sqlite_client, walked, [check_every_view_sees_the_cards_the_oracle_allows])

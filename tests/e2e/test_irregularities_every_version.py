@@ -15,10 +15,10 @@ from tests.walk import CHECKS, store, walk
 
 @pytest.mark.parametrize("variant", ["roby", "robins", "royal"])
 def test_every_version_of_an_irregular_game_passes_every_check_of_the_walk(
-    sqlite_app: Flask, sqlite_client: FlaskClient, variant: str
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient, variant: str, walk_versions: str
 ) -> None:
     walked = 0
     for mode in ("shuffled", "recorded"):
-        game = store(sqlite_app, lambda token, mode=mode: irregular_game(variant, mode, token))  # type: ignore[misc]
-        walked += walk(sqlite_client, game, CHECKS)
+        game = store(shared_sqlite_app, lambda token, mode=mode: irregular_game(variant, mode, token))  # type: ignore[misc]
+        walked += walk(shared_sqlite_client, game, CHECKS, walk_versions)
     assert walked > 50
