@@ -53,11 +53,11 @@ def lines() -> Iterator[Lines]:
 
 
 def test_each_request_logs_one_json_line_with_its_id_method_route_status_and_duration(
-    sqlite_client: FlaskClient, lines: Lines
+    shared_sqlite_client: FlaskClient, lines: Lines
 ) -> None:
-    game = create(sqlite_client)
-    sqlite_client.get(f"{game.url}/events", headers={"X-Request-ID": "table-7.move-12"})
-    sqlite_client.get("/no/such/path")
+    game = create(shared_sqlite_client)
+    shared_sqlite_client.get(f"{game.url}/events", headers={"X-Request-ID": "table-7.move-12"})
+    shared_sqlite_client.get("/no/such/path")
     logged = lines.access()
     assert [(line["method"], line["route"], line["status"]) for line in logged] == [
         ("POST", "/games", 201),
@@ -75,34 +75,36 @@ def test_each_request_logs_one_json_line_with_its_id_method_route_status_and_dur
     ids=["empty", "space", "words", "tab", "long", "latin1"],
 )
 def test_a_request_id_that_is_not_one_short_visible_line_is_replaced(
-    sqlite_client: FlaskClient, lines: Lines, given: str
+    shared_sqlite_client: FlaskClient, lines: Lines, given: str
 ) -> None:
-    answer = sqlite_client.get("/health", headers={"X-Request-ID": given})
+    answer = shared_sqlite_client.get("/health", headers={"X-Request-ID": given})
     made = answer.headers["X-Request-ID"]
     assert made != given and len(made) == 32 and int(made, 16) >= 0
     assert lines.access()[-1]["request_id"] == made
 
 
-def test_a_valid_request_id_is_echoed_and_one_is_made_when_none_is_sent(sqlite_client: FlaskClient) -> None:
-    assert sqlite_client.get("/variants", headers={"X-Request-ID": "a" * 128}).headers["X-Request-ID"] == "a" * 128
-    first, second = (sqlite_client.get("/variants").headers["X-Request-ID"] for _ in range(2))
+def test_a_valid_request_id_is_echoed_and_one_is_made_when_none_is_sent(shared_sqlite_client: FlaskClient) -> None:
+    echoed = shared_sqlite_client.get("/variants", headers={"X-Request-ID": "a" * 128})
+    assert echoed.headers["X-Request-ID"] == "a" * 128
+    first, second = (shared_sqlite_client.get("/variants").headers["X-Request-ID"] for _ in range(2))
     assert first != second
 
 
-def test_no_token_reaches_any_log_line(sqlite_client: FlaskClient, lines: Lines) -> None:
+def test_no_token_reaches_any_log_line(shared_sqlite_client: FlaskClient, lines: Lines) -> None:
     rng = random.Random(3)
-    games = [create(sqlite_client) for _ in range(3)]
+    games = [create(shared_sqlite_client) for _ in range(3)]
     for game in games:
         for _ in range(4):
-            _, legal, _ = legal_actions(sqlite_client, game)
+            _, legal, _ = legal_actions(shared_sqlite_client, game)
             body = pick_body(legal, rng)
-            assert sqlite_client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
-        assert sqlite_client.get(f"{game.url}/events", headers=game.auth).status_code == 200
-        stale = sqlite_client.post(f"{game.url}/moves", json={**body, "expected_version": 1}, headers=game.auth)
+            assert shared_sqlite_client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
+        assert shared_sqlite_client.get(f"{game.url}/events", headers=game.auth).status_code == 200
+        stale = shared_sqlite_client.post(f"{game.url}/moves", json={**body, "expected_version": 1}, headers=game.auth)
         assert stale.status_code == 409
     other = games[0]
-    assert sqlite_client.get(games[1].url, headers=bearer(other.token)).status_code == 403
-    assert sqlite_client.get(games[1].url, headers={"Authorization": f"Bearer {other.token}x"}).status_code == 403
+    assert shared_sqlite_client.get(games[1].url, headers=bearer(other.token)).status_code == 403
+    wrong = {"Authorization": f"Bearer {other.token}x"}
+    assert shared_sqlite_client.get(games[1].url, headers=wrong).status_code == 403
     texts = lines.texts()
     assert len(lines.access()) >= 3 * 7 + 2
     for token in (g.token for g in games):

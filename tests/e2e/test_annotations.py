@@ -36,15 +36,15 @@ def listed(client: FlaskClient, game: Created, headers: dict[str, str], **query:
         query = {**query, "cursor": page["next_cursor"]}
 
 
-def test_an_annotation_with_an_alternative_line_round_trips_through_the_api(client: FlaskClient) -> None:
-    game = create(client, players=PLAYERS)
-    play(client, game, random.Random(3), 14)
-    before = client.get(game.url, headers=game.auth).get_json()["version"]
-    moves = envelopes(client, game)
+def test_an_annotation_with_an_alternative_line_round_trips_through_the_api(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=PLAYERS)
+    play(shared_client, game, random.Random(3), 14)
+    before = shared_client.get(game.url, headers=game.auth).get_json()["version"]
+    moves = envelopes(shared_client, game)
     at = moves[6]["version"] - 1
     line = [m["data"]["action"] for m in moves[6:9]]
     body = {"target": "event", "at": at, "comment": "Better:\r\n\tkeep the 7", "glyph": "?!", "line": line}
-    response = client.post(f"{game.url}/annotations", json=body, headers=game.auth)
+    response = shared_client.post(f"{game.url}/annotations", json=body, headers=game.auth)
     assert response.status_code == 201, response.get_json()
     written = response.get_json()
     assert written["line"] == line
@@ -53,56 +53,58 @@ def test_an_annotation_with_an_alternative_line_round_trips_through_the_api(clie
         "role": "recorder", "revision": 1,
     }
     assert written["move"] == moves[5]["move"] and written["hand"] >= 1
-    assert listed(client, game, game.auth) == [written]
-    assert listed(client, game, game.auth, hand=written["hand"]) == [written]
-    assert client.get(game.url, headers=game.auth).get_json()["version"] == before
+    assert listed(shared_client, game, game.auth) == [written]
+    assert listed(shared_client, game, game.auth, hand=written["hand"]) == [written]
+    assert shared_client.get(game.url, headers=game.auth).get_json()["version"] == before
 
 
-def test_an_illegal_line_is_refused_at_its_bad_move_with_the_code_post_moves_gives(client: FlaskClient) -> None:
-    game = create(client, players=PLAYERS)
-    play(client, game, random.Random(4), 6)
-    version, legal, _ = legal_actions(client, game)
+def test_an_illegal_line_is_refused_at_its_bad_move_with_the_code_post_moves_gives(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=PLAYERS)
+    play(shared_client, game, random.Random(4), 6)
+    version, legal, _ = legal_actions(shared_client, game)
     move = {k: v for k, v in pick_body(legal, random.Random(1)).items() if k != "expected_version"}
-    response = client.post(
+    response = shared_client.post(
         f"{game.url}/annotations", json={"target": "event", "comment": "x", "line": [move, move]}, headers=game.auth
     )
     refused = assert_problem(response, 422)
     assert refused["index"] == 1 and refused["field"].startswith("line[1]"), refused
-    assert listed(client, game, game.auth) == []
-    first = client.post(f"{game.url}/moves", json={**move, "expected_version": version}, headers=game.auth)
+    assert listed(shared_client, game, game.auth) == []
+    first = shared_client.post(f"{game.url}/moves", json={**move, "expected_version": version}, headers=game.auth)
     assert first.status_code == 201, first.get_json()
     again = {**move, "expected_version": first.get_json()["version"]}
-    assert_problem(client.post(f"{game.url}/moves", json=again, headers=game.auth), 422, refused["code"])
+    assert_problem(shared_client.post(f"{game.url}/moves", json=again, headers=game.auth), 422, refused["code"])
     malformed = {"type": 5, "player": "Ann"}
-    moves_says = assert_problem(client.post(f"{game.url}/moves", json=malformed, headers=game.auth), 422)
+    moves_says = assert_problem(shared_client.post(f"{game.url}/moves", json=malformed, headers=game.auth), 422)
     line = {"target": "game", "comment": "x", "line": [move, malformed]}
-    answer = client.post(f"{game.url}/annotations", json=line, headers=game.auth)
+    answer = shared_client.post(f"{game.url}/annotations", json=line, headers=game.auth)
     assert_problem(answer, 422, moves_says["code"], "line.1.type")
 
 
-def test_editing_and_deleting_are_new_versions_and_only_the_writing_role_may(client: FlaskClient) -> None:
-    game = create(client, players=PLAYERS)
-    seat = client.post(f"{game.url}/tokens/seats/Ann", headers=game.auth).get_json()["token"]
-    other = client.post(f"{game.url}/tokens/seats/Bob", headers=game.auth).get_json()["token"]
+def test_editing_and_deleting_are_new_versions_and_only_the_writing_role_may(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=PLAYERS)
+    seat = shared_client.post(f"{game.url}/tokens/seats/Ann", headers=game.auth).get_json()["token"]
+    other = shared_client.post(f"{game.url}/tokens/seats/Bob", headers=game.auth).get_json()["token"]
     url = f"{game.url}/annotations"
-    written = client.post(url, json={"target": "game", "comment": "good cut", "glyph": "!"}, headers=bearer(seat))
+    body = {"target": "game", "comment": "good cut", "glyph": "!"}
+    written = shared_client.post(url, json=body, headers=bearer(seat))
     assert written.status_code == 201 and written.get_json()["role"] == "seat:Ann"
     assert written.get_json()["author"] == "Ann"
     note = f"{url}/{written.get_json()['id']}"
-    assert_problem(client.patch(note, json={"comment": "no"}, headers=bearer(other)), 403, "not-permitted")
-    assert_problem(client.patch(note, json={"comment": "no"}, headers=game.auth), 403, "not-permitted")
-    edited = client.patch(note, json={"comment": "a good cut", "glyph": None, "author": "Ann B."}, headers=bearer(seat))
+    assert_problem(shared_client.patch(note, json={"comment": "no"}, headers=bearer(other)), 403, "not-permitted")
+    assert_problem(shared_client.patch(note, json={"comment": "no"}, headers=game.auth), 403, "not-permitted")
+    edit = {"comment": "a good cut", "glyph": None, "author": "Ann B."}
+    edited = shared_client.patch(note, json=edit, headers=bearer(seat))
     assert edited.status_code == 200, edited.get_json()
     assert (edited.get_json()["revision"], edited.get_json()["glyph"]) == (2, None)
-    assert_problem(client.delete(note, headers=game.auth), 403, "not-permitted")
-    assert client.delete(note, headers=bearer(seat)).status_code == 204
-    assert_problem(client.delete(note, headers=bearer(seat)), 404, "annotation-not-found")
-    assert listed(client, game, bearer(seat)) == []
-    history = listed(client, game, bearer(seat), history=1)
+    assert_problem(shared_client.delete(note, headers=game.auth), 403, "not-permitted")
+    assert shared_client.delete(note, headers=bearer(seat)).status_code == 204
+    assert_problem(shared_client.delete(note, headers=bearer(seat)), 404, "annotation-not-found")
+    assert listed(shared_client, game, bearer(seat)) == []
+    history = listed(shared_client, game, bearer(seat), history=1)
     assert [(v["revision"], v["comment"], v["deleted"]) for v in history] == [
         (1, "good cut", False), (2, "a good cut", False), (3, "a good cut", True)
     ]
-    assert client.get(game.url, headers=game.auth).get_json()["version"] == game.version
+    assert shared_client.get(game.url, headers=game.auth).get_json()["version"] == game.version
 
 
 def test_a_comment_or_author_name_that_breaks_its_text_rules_is_refused_naming_the_field(

@@ -42,17 +42,17 @@ def race(clients: list[FlaskClient], game: Created, bodies: list[dict]) -> list[
     return [r for r in responses if r is not None]
 
 
-def test_a_second_move_at_a_version_already_used_is_a_409_and_stores_nothing(client: FlaskClient) -> None:
-    game = create(client)
-    play(client, game, random.Random(4), 12)
-    version, legal, _ = legal_actions(client, game)
+def test_a_second_move_at_a_version_already_used_is_a_409_and_stores_nothing(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    play(shared_client, game, random.Random(4), 12)
+    version, legal, _ = legal_actions(shared_client, game)
     first, second = (listed_bodies(legal) * 2)[:2]
-    won = client.post(f"{game.url}/moves", json=first, headers=game.auth)
+    won = shared_client.post(f"{game.url}/moves", json=first, headers=game.auth)
     assert won.status_code == 201 and won.get_json()["version"] > version
-    events = all_events(client, game.url)
-    lost = client.post(f"{game.url}/moves", json=second, headers=game.auth)
+    events = all_events(shared_client, game.url)
+    lost = shared_client.post(f"{game.url}/moves", json=second, headers=game.auth)
     assert lost.status_code == 409 and lost.get_json()["code"] == "stale-version"
-    assert all_events(client, game.url) == events
+    assert all_events(shared_client, game.url) == events
 
 
 def test_two_servers_racing_at_one_version_store_exactly_one_move(

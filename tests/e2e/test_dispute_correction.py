@@ -29,31 +29,31 @@ def balances(settlement: dict[str, Any]) -> Counter[tuple[str, str]]:
 
 
 def test_a_ruling_that_applies_a_past_hand_correction_changes_the_settlement_by_exactly_what_followed_from_it(
-    client: FlaskClient,
+    shared_client: FlaskClient,
 ) -> None:
     table = two_hands(*PLAYERS)
-    game = create(client, PLAYERS, deal_mode="recorded")
+    game = create(shared_client, PLAYERS, deal_mode="recorded")
     version = game.version
     for envelope in table.events("MoveRecorded"):
-        version = post(client, f"{game.url}/moves", {**envelope.action, "expected_version": version}, game.auth)[
+        version = post(shared_client, f"{game.url}/moves", {**envelope.action, "expected_version": version}, game.auth)[
             "version"
         ]
-    cy = bearer(post(client, f"{game.url}/tokens/seats/cy", {}, game.auth)["token"])
-    arbiter = bearer(post(client, f"{game.url}/tokens/arbiter", {}, game.auth)["token"])
-    before = client.get(f"{game.url}/settlement", headers=game.auth).get_json()
-    assert client.get(f"{game.url}/audit", headers=game.auth).get_json()["ok"] is True
+    cy = bearer(post(shared_client, f"{game.url}/tokens/seats/cy", {}, game.auth)["token"])
+    arbiter = bearer(post(shared_client, f"{game.url}/tokens/arbiter", {}, game.auth)["token"])
+    before = shared_client.get(f"{game.url}/settlement", headers=game.auth).get_json()
+    assert shared_client.get(f"{game.url}/audit", headers=game.auth).get_json()["ok"] is True
 
     claim = {"target": "hand", "at": version, "claim": "I held the 7S, not the KH: 99, not 102", "figure": 99}
-    opened = post(client, f"{game.url}/disputes", claim, cy)
-    post(client, f"{game.url}/disputes/{opened['id']}/evidence", {"event": version, "note": "my last hand"}, cy)
+    opened = post(shared_client, f"{game.url}/disputes", claim, cy)
+    post(shared_client, f"{game.url}/disputes/{opened['id']}/evidence", {"event": version, "note": "my last hand"}, cy)
     correction = {**AMEND, "kind": "amend", "move": second_deal(table)}
     del correction["type"]
     ruling = {"ruling": "upheld: cy held the 7S", "correction": correction, "apply_correction": True}
-    ruled = post(client, f"{game.url}/disputes/{opened['id']}/ruling", ruling, arbiter)
+    ruled = post(shared_client, f"{game.url}/disputes/{opened['id']}/ruling", ruling, arbiter)
     assert ruled["status"] == "closed" and ruled["ruling"]["correction_applied"] is True
-    assert ruled["ruling"]["corrected_at"] == client.get(game.url).get_json()["version"] > version
+    assert ruled["ruling"]["corrected_at"] == shared_client.get(game.url).get_json()["version"] > version
 
-    after = client.get(f"{game.url}/settlement", headers=game.auth).get_json()
+    after = shared_client.get(f"{game.url}/settlement", headers=game.auth).get_json()
     difference = balances(after)
     difference.subtract(balances(before))
     assert {key: change for key, change in difference.items() if change} == {
@@ -75,5 +75,5 @@ def test_a_ruling_that_applies_a_past_hand_correction_changes_the_settlement_by_
         ("reversal", "correction.reversal", "money", 1500),
         ("replacement", "correction.replacement", "points", 33),
     ])
-    assert client.get(f"{game.url}/audit", headers=game.auth).get_json()["ok"] is True
-    assert client.get(f"{game.url}/verify").get_json()["ok"] is True
+    assert shared_client.get(f"{game.url}/audit", headers=game.auth).get_json()["ok"] is True
+    assert shared_client.get(f"{game.url}/verify").get_json()["ok"] is True

@@ -39,27 +39,27 @@ def post(client: FlaskClient, url: str, body: Any, headers: dict[str, str], stat
 
 
 def test_a_dispute_goes_from_its_claim_through_evidence_to_the_arbiters_ruling_and_never_moves_the_game(
-    client: FlaskClient,
+    shared_client: FlaskClient,
 ) -> None:
-    game = create(client, players=PLAYERS)
-    ann, arbiter = issue(client, game, "seats/Ann"), issue(client, game, "arbiter")
-    play(client, game, random.Random(3), 12)
-    version = client.get(game.url).get_json()["version"]
+    game = create(shared_client, players=PLAYERS)
+    ann, arbiter = issue(shared_client, game, "seats/Ann"), issue(shared_client, game, "arbiter")
+    play(shared_client, game, random.Random(3), 12)
+    version = shared_client.get(game.url).get_json()["version"]
     url = f"{game.url}/disputes"
-    opened = post(client, url, {"target": "event", "at": 6, "claim": "that cut was mine", "figure": 7}, ann)
+    opened = post(shared_client, url, {"target": "event", "at": 6, "claim": "that cut was mine", "figure": 7}, ann)
     assert {k: opened[k] for k in ("id", "target", "at", "claim", "figure", "opened_by", "status", "ruling")} == {
         "id": 1, "target": "event", "at": 6, "claim": "that cut was mine", "figure": 7, "opened_by": "seat:Ann",
         "status": "open", "ruling": None,
     }
     assert opened["written_at"] == version and opened["hand"] == 1 and opened["move"] >= 1
-    note = post(client, f"{game.url}/annotations", {"target": "event", "at": 6, "comment": "see the cut"}, ann)
+    note = post(shared_client, f"{game.url}/annotations", {"target": "event", "at": 6, "comment": "see the cut"}, ann)
     evidence = [{"event": 5, "note": "the cut before"}, {"annotation": note["id"]}, {"replay": {"hand": 1, "at": 2}}]
     for body in evidence:
-        post(client, f"{url}/1/evidence", body, ann)
-    recorder_rules = client.post(f"{url}/1/ruling", json={"ruling": "upheld"}, headers=game.auth)
+        post(shared_client, f"{url}/1/evidence", body, ann)
+    recorder_rules = shared_client.post(f"{url}/1/ruling", json={"ruling": "upheld"}, headers=game.auth)
     assert_problem(recorder_rules, 403, "not-permitted", "arbiter")  # an arbiter was issued: he rules
     correction = {"type": "correct_cut", "at": 6, "player": "Ann"}
-    ruled = post(client, f"{url}/1/ruling", {"ruling": "upheld: Ann cut", "correction": correction}, arbiter)
+    ruled = post(shared_client, f"{url}/1/ruling", {"ruling": "upheld: Ann cut", "correction": correction}, arbiter)
     assert ruled["status"] == "closed"
     assert ruled["ruling"] == {**ruled["ruling"], "text": "upheld: Ann cut", "correction": correction, "by": "arbiter"}
     assert ruled["ruling"]["correction_applied"] is False
@@ -68,13 +68,14 @@ def test_a_dispute_goes_from_its_claim_through_evidence_to_the_arbiters_ruling_a
         ("replay", {"replay": {"hand": 1, "at": 2}}, ruled["evidence"][2]["at"]),
     ]
     assert [step["step"] for step in ruled["history"]] == ["opened", "evidence", "evidence", "evidence", "ruled"]
-    assert disputes(client, game, game.auth) == disputes(client, game, game.auth, hand=1) == [ruled]
-    assert disputes(client, game, game.auth, hand=2) == []
-    closed = client.post(f"{url}/1/evidence", json={"event": 4}, headers=ann)
+    assert disputes(shared_client, game, game.auth) == disputes(shared_client, game, game.auth, hand=1) == [ruled]
+    assert disputes(shared_client, game, game.auth, hand=2) == []
+    closed = shared_client.post(f"{url}/1/evidence", json={"event": 4}, headers=ann)
     assert_problem(closed, 409, "dispute-closed")
-    assert_problem(client.post(f"{url}/1/ruling", json={"ruling": "again"}, headers=arbiter), 409, "dispute-closed")
-    assert client.get(game.url).get_json()["version"] == version
-    chains = client.get(f"{game.url}/verify").get_json()
+    again = shared_client.post(f"{url}/1/ruling", json={"ruling": "again"}, headers=arbiter)
+    assert_problem(again, 409, "dispute-closed")
+    assert shared_client.get(game.url).get_json()["version"] == version
+    chains = shared_client.get(f"{game.url}/verify").get_json()
     assert chains["ok"] and chains["streams"]["disputes"]["length"] == 6, chains
 
 
@@ -133,37 +134,37 @@ def test_bad_dispute_bodies_are_refused_naming_the_field_and_store_nothing(
 
 
 def test_a_claim_on_a_hand_in_progress_is_hidden_from_other_seats_and_spectators_until_the_hand_ends(
-    client: FlaskClient,
+    shared_client: FlaskClient,
 ) -> None:
-    game = create(client, players=PLAYERS)
+    game = create(shared_client, players=PLAYERS)
     callers = {
-        "seat:Ann": issue(client, game, "seats/Ann"),
-        "seat:Bob": issue(client, game, "seats/Bob"),
-        "viewer": issue(client, game, "viewers", {"label": "club"}),
-        "arbiter": issue(client, game, "arbiter"),
+        "seat:Ann": issue(shared_client, game, "seats/Ann"),
+        "seat:Bob": issue(shared_client, game, "seats/Bob"),
+        "viewer": issue(shared_client, game, "viewers", {"label": "club"}),
+        "arbiter": issue(shared_client, game, "arbiter"),
         "anonymous": {},
         "recorder": game.auth,
     }
     rng = random.Random(11)
-    play(client, game, rng, 8)  # the first hand is dealt and played on
+    play(shared_client, game, rng, 8)  # the first hand is dealt and played on
     url = f"{game.url}/disputes"
-    claim = post(client, url, {"target": "hand", "claim": "I held the 7H", "figure": 7}, callers["seat:Ann"])
-    post(client, f"{url}/1/evidence", {"event": claim["at"], "note": "my hand had the 7H"}, callers["seat:Ann"])
-    shown = {name: disputes(client, game, headers) for name, headers in callers.items()}
+    claim = post(shared_client, url, {"target": "hand", "claim": "I held the 7H", "figure": 7}, callers["seat:Ann"])
+    post(shared_client, f"{url}/1/evidence", {"event": claim["at"], "note": "my hand had the 7H"}, callers["seat:Ann"])
+    shown = {name: disputes(shared_client, game, headers) for name, headers in callers.items()}
     for name in ("seat:Bob", "viewer", "anonymous"):
         assert shown[name] == [], name
-        assert "7H" not in client.get(url, headers=callers[name]).get_data(as_text=True)
+        assert "7H" not in shared_client.get(url, headers=callers[name]).get_data(as_text=True)
     for name in ("seat:Ann", "recorder", "arbiter"):  # its author, the full view, and the arbiter who judges
         assert [d["claim"] for d in shown[name]] == ["I held the 7H"], name
-    hidden = client.post(f"{url}/1/evidence", json={"event": 1}, headers=callers["seat:Bob"])
+    hidden = shared_client.post(f"{url}/1/evidence", json={"event": 1}, headers=callers["seat:Bob"])
     assert_problem(hidden, 404, "dispute-not-found")  # not there, to him, until the hand ends
     while True:
-        version = legal_actions(client, game)[0]
-        assert play(client, game, rng, 1) == 1
-        if next_hand_began(client, game, after=version):
+        version = legal_actions(shared_client, game)[0]
+        assert play(shared_client, game, rng, 1) == 1
+        if next_hand_began(shared_client, game, after=version):
             break
     for name, headers in callers.items():
-        (seen,) = disputes(client, game, headers)
+        (seen,) = disputes(shared_client, game, headers)
         assert seen["claim"] == "I held the 7H" and seen["evidence"][0]["note"] == "my hand had the 7H", name
 
 

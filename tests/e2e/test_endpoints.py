@@ -38,32 +38,32 @@ def test_variants_lists_every_variant_with_its_players_options_defaults_and_acti
     assert roby["buy_in"]["default"] == 500 and roby["buy_in"]["minimum"] == 0
 
 
-def test_creating_a_game_answers_201_with_id_version_token_location_and_etag(client: FlaskClient) -> None:
-    response = client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "title": "Friday"})
+def test_creating_a_game_answers_201_with_id_version_token_location_and_etag(shared_client: FlaskClient) -> None:
+    response = shared_client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "title": "Friday"})
     assert response.status_code == 201
     body = response.get_json()
     assert set(body) == {"id", "version", "token"}
     assert re.fullmatch(r"[0-9a-f-]{36}", body["id"]) and len(body["token"]) >= 20
     assert response.headers["Location"].endswith(f"/games/{body['id']}")
     assert response.headers["ETag"] == f'"{body["version"]}"'
-    shown = client.get(response.headers["Location"]).get_json()
+    shown = shared_client.get(response.headers["Location"]).get_json()
     assert shown["version"] == body["version"]
     assert (shown["variant"], shown["title"], shown["players"]) == ("roby", "Friday", ["ann", "bob"])
     assert shown["deal_mode"] == "recorded"
 
 
-def test_a_game_is_created_with_its_options_resolved_and_defaults_filled_in(client: FlaskClient) -> None:
-    game = create(client, options={"buy_in": 200, "measure_99": "before_discard"})
-    shown = client.get(game.url).get_json()
+def test_a_game_is_created_with_its_options_resolved_and_defaults_filled_in(shared_client: FlaskClient) -> None:
+    game = create(shared_client, options={"buy_in": 200, "measure_99": "before_discard"})
+    shown = shared_client.get(game.url).get_json()
     assert shown["options"]["buy_in"] == 200 and shown["options"]["measure_99"] == "before_discard"
     assert shown["options"]["packs"] == 1 and shown["options"]["per_roby"] == 100
     assert shown["id"] == game.id and shown["version"] == game.version and shown["over"] is False
     assert shown["to_move"]
 
 
-def test_reading_a_game_gives_its_state_version_and_etag(client: FlaskClient) -> None:
-    game = create(client)
-    response = client.get(game.url)
+def test_reading_a_game_gives_its_state_version_and_etag(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    response = shared_client.get(game.url)
     assert response.status_code == 200
     assert response.headers["ETag"] == f'"{game.version}"'
     assert {"id", "variant", "players", "options", "version", "created_at", "to_move", "over", "state"} <= set(
@@ -103,10 +103,10 @@ def test_listing_games_filters_by_player_variant_and_dates_with_pages_and_totals
     assert client.get(f"/games?since={day_before}&until={day_after}&player=zed").get_json()["total"] == 1
 
 
-def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: FlaskClient) -> None:
-    game = create(client)
-    play(client, game, random.Random(1), 6)
-    response = client.get(f"{game.url}/events")
+def test_events_are_listed_in_order_and_after_returns_only_later_ones(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    play(shared_client, game, random.Random(1), 6)
+    response = shared_client.get(f"{game.url}/events")
     assert response.status_code == 200
     body = response.get_json()
     versions = [e["version"] for e in body["items"]]
@@ -118,18 +118,18 @@ def test_events_are_listed_in_order_and_after_returns_only_later_ones(client: Fl
     moves = [e["move"] for e in body["items"] if e["type"] == "MoveRecorded"]
     assert moves == list(range(1, 7)), "every move is numbered by its envelope, from 1"
     assert first["move"] == 0 and body["items"][-1]["move"] == 6
-    later = all_events(client, game.url, after=3)
+    later = all_events(shared_client, game.url, after=3)
     assert later == body["items"][3:]
-    assert all_events(client, game.url, after=versions[-1]) == []
+    assert all_events(shared_client, game.url, after=versions[-1]) == []
 
 
-def test_events_are_listed_a_bounded_page_at_a_time_following_the_cursor(client: FlaskClient) -> None:
-    game = create(client)
-    play(client, game, random.Random(1), 6)
-    every = all_events(client, game.url)
+def test_events_are_listed_a_bounded_page_at_a_time_following_the_cursor(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    play(shared_client, game, random.Random(1), 6)
+    every = all_events(shared_client, game.url)
     pages, query = [], {"limit": 3}
     while True:
-        page = client.get(f"{game.url}/events", query_string=query).get_json()
+        page = shared_client.get(f"{game.url}/events", query_string=query).get_json()
         assert len(page["items"]) <= 3 and page["total"] == len(every) and page["limit"] == 3
         pages.append(page["items"])
         if page["next_cursor"] is None:
@@ -137,17 +137,17 @@ def test_events_are_listed_a_bounded_page_at_a_time_following_the_cursor(client:
         query = {"limit": 3, "cursor": page["next_cursor"]}
     assert [event for items in pages for event in items] == every
     assert len(pages) == -(-len(every) // 3)
-    after = client.get(f"{game.url}/events", query_string={"after": 2, "limit": 3}).get_json()
+    after = shared_client.get(f"{game.url}/events", query_string={"after": 2, "limit": 3}).get_json()
     assert after["items"] == every[2:5] and after["total"] == len(every)
 
 
-def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: FlaskClient) -> None:
-    game = create(client)
-    seen = {game.version: client.get(game.url, headers=game.auth).get_json()}
+def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    seen = {game.version: shared_client.get(game.url, headers=game.auth).get_json()}
     rng = random.Random(2)
     for _ in range(8):
-        play(client, game, rng, 1)
-        shown = client.get(game.url, headers=game.auth).get_json()
+        play(shared_client, game, rng, 1)
+        shown = shared_client.get(game.url, headers=game.auth).get_json()
         seen[shown["version"]] = shown
     for shown in seen.values():  # the record's digest, which GET /games/{id} alone shows (GET /verify checks it)
         assert len(shown.pop("digest")) == 64
@@ -155,7 +155,7 @@ def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: Fl
         assert shown.pop("role") == "recorder"  # and whose token asks
     last = max(seen)
     for version, shown in seen.items():
-        response = client.get(f"{game.url}/state?at={version}", headers=game.auth)
+        response = shared_client.get(f"{game.url}/state?at={version}", headers=game.auth)
         assert response.status_code == 200
         past = response.get_json()
         assert past["latest_version"] == last and past["latest"] is (version == last)
@@ -167,41 +167,41 @@ def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(client: Fl
             assert {**listed_then, "latest_version": last} == {
                 k: v for k, v in past.items() if k not in ("legal_actions", "table_actions", "latest")
             }
-    assert client.get(f"{game.url}/state?at=1").get_json()["version"] == 1
+    assert shared_client.get(f"{game.url}/state?at=1").get_json()["version"] == 1
 
 
-def test_a_listed_move_is_recorded_with_201_its_events_and_the_new_etag(client: FlaskClient) -> None:
-    game = create(client)
-    version, legal, _ = legal_actions(client, game)
+def test_a_listed_move_is_recorded_with_201_its_events_and_the_new_etag(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    version, legal, _ = legal_actions(shared_client, game)
     body = listed_bodies(legal)[0]
-    response = client.post(f"{game.url}/moves", json=body, headers=game.auth)
+    response = shared_client.post(f"{game.url}/moves", json=body, headers=game.auth)
     assert response.status_code == 201
     result = response.get_json()
     assert result["version"] > version and response.headers["ETag"] == f'"{result["version"]}"'
     assert [e["version"] for e in result["events"]] == list(range(version + 1, result["version"] + 1))
-    stored = all_events(client, game.url, game.auth, after=version)
+    stored = all_events(shared_client, game.url, game.auth, after=version)
     assert stored == result["events"]
 
 
-def test_a_move_may_carry_its_version_in_if_match_instead_of_the_body(client: FlaskClient) -> None:
-    game = create(client)
-    version, legal, _ = legal_actions(client, game)
+def test_a_move_may_carry_its_version_in_if_match_instead_of_the_body(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    version, legal, _ = legal_actions(shared_client, game)
     body = {k: v for k, v in listed_bodies(legal)[0].items() if k != "expected_version"}
-    response = client.post(f"{game.url}/moves", json=body, headers={**game.auth, "If-Match": f'"{version}"'})
+    response = shared_client.post(f"{game.url}/moves", json=body, headers={**game.auth, "If-Match": f'"{version}"'})
     assert response.status_code == 201
-    assert client.get(game.url).get_json()["version"] == response.get_json()["version"]
+    assert shared_client.get(game.url).get_json()["version"] == response.get_json()["version"]
 
 
-def test_a_whole_float_expected_version_is_accepted(client: FlaskClient) -> None:
-    game = create(client)
-    version, legal, _ = legal_actions(client, game)
+def test_a_whole_float_expected_version_is_accepted(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    version, legal, _ = legal_actions(shared_client, game)
     body = {**listed_bodies(legal)[0], "expected_version": float(version)}
-    assert client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
+    assert shared_client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
 
 
-def test_a_whole_float_option_value_is_accepted_as_a_whole_number(client: FlaskClient) -> None:
-    game = create(client, options={"buy_in": 300.0})
-    assert client.get(game.url).get_json()["options"]["buy_in"] == 300
+def test_a_whole_float_option_value_is_accepted_as_a_whole_number(shared_client: FlaskClient) -> None:
+    game = create(shared_client, options={"buy_in": 300.0})
+    assert shared_client.get(game.url).get_json()["options"]["buy_in"] == 300
 
 
 def test_the_docs_page_and_its_assets_are_served_from_this_server(sqlite_app: Flask) -> None:
@@ -222,8 +222,8 @@ def test_the_openapi_yaml_is_served_as_yaml(sqlite_client: FlaskClient) -> None:
     assert "/games/{game_id}/moves" in response.get_data(as_text=True)
 
 
-def test_a_wrong_scheme_in_authorization_reads_as_a_spectator(client: FlaskClient) -> None:
-    game = create(client)
-    shown = client.get(game.url, headers={"Authorization": f"Basic {game.token}"}).get_json()
+def test_a_wrong_scheme_in_authorization_reads_as_a_spectator(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    shown = shared_client.get(game.url, headers={"Authorization": f"Basic {game.token}"}).get_json()
     assert "legal_actions" not in shown
-    assert "legal_actions" in client.get(game.url, headers=bearer(game.token)).get_json()
+    assert "legal_actions" in shared_client.get(game.url, headers=bearer(game.token)).get_json()

@@ -50,8 +50,8 @@ def texts(page: str) -> Texts:
 
 
 @pytest.fixture
-def game(sqlite_app: Flask) -> Walked:
-    return store(sqlite_app, lambda token: recorded_twin(GAMES["royal"][1](), token))
+def game(shared_sqlite_app: Flask) -> Walked:
+    return store(shared_sqlite_app, lambda token: recorded_twin(GAMES["royal"][1](), token))
 
 
 def page_in(client: FlaskClient, path: str, language: str | None) -> Texts:
@@ -67,10 +67,10 @@ def test_the_catalogue_holds_every_text_of_the_pages_translated_and_compiled() -
 
 @pytest.mark.parametrize("asked", ["nb", "nb-NO,nb;q=0.9,en;q=0.5", "no", "nn-NO", "da;q=0.3,no;q=0.8"])
 def test_a_browser_asking_for_norwegian_gets_every_text_of_the_page_from_the_norwegian_catalogue(
-    sqlite_client: FlaskClient, game: Walked, asked: str
+    shared_sqlite_client: FlaskClient, game: Walked, asked: str
 ) -> None:
-    english = page_in(sqlite_client, f"/games/{game.id}/view?at=3", None)
-    norwegian = page_in(sqlite_client, f"/games/{game.id}/view?at=3", asked)
+    english = page_in(shared_sqlite_client, f"/games/{game.id}/view?at=3", None)
+    norwegian = page_in(shared_sqlite_client, f"/games/{game.id}/view?at=3", asked)
     assert (english.lang, norwegian.lang) == ("en", "nb")
     assert len(english.texts) == len(norwegian.texts)
     pairs = list(zip(english.texts, norwegian.texts, strict=True))
@@ -106,44 +106,44 @@ def catalogued(en: str, nb: str) -> bool:
 
 
 @pytest.mark.parametrize("asked", [None, "en-GB", "de-DE,fr;q=0.8", "sv"])
-def test_other_languages_get_english(sqlite_client: FlaskClient, game: Walked, asked: str | None) -> None:
-    assert page_in(sqlite_client, f"/games/{game.id}/view", asked).lang == "en"
+def test_other_languages_get_english(shared_sqlite_client: FlaskClient, game: Walked, asked: str | None) -> None:
+    assert page_in(shared_sqlite_client, f"/games/{game.id}/view", asked).lang == "en"
 
 
 def test_the_switch_keeps_the_choice_over_the_browsers_language_and_returns_to_the_page(
-    sqlite_client: FlaskClient, game: Walked
+    shared_sqlite_client: FlaskClient, game: Walked
 ) -> None:
     view = f"/games/{game.id}/view?at=2"
-    english = page_in(sqlite_client, view, "nb")
+    english = page_in(shared_sqlite_client, view, "nb")
     assert english.lang == "nb" and "English" in english.texts
-    switched = sqlite_client.get(f"/language/en?next={view}")
+    switched = shared_sqlite_client.get(f"/language/en?next={view}")
     assert switched.status_code == 303 and switched.headers["Location"] == view
-    cookie = sqlite_client.get_cookie(COOKIE)
+    cookie = shared_sqlite_client.get_cookie(COOKIE)
     assert cookie is not None and cookie.value == "en" and cookie.http_only
-    assert page_in(sqlite_client, view, "nb").lang == "en"
-    sqlite_client.get(f"/language/nb?next={view}")
-    assert page_in(sqlite_client, view, "en").lang == "nb"
+    assert page_in(shared_sqlite_client, view, "nb").lang == "en"
+    shared_sqlite_client.get(f"/language/nb?next={view}")
+    assert page_in(shared_sqlite_client, view, "en").lang == "nb"
 
 
 @pytest.mark.parametrize("away", ["https://example.org/", "//example.org/x", "javascript:alert(1)", "games"])
-def test_the_switch_never_sends_the_reader_to_another_site(sqlite_client: FlaskClient, away: str) -> None:
-    switched = sqlite_client.get("/language/nb", query_string={"next": away})
+def test_the_switch_never_sends_the_reader_to_another_site(shared_sqlite_client: FlaskClient, away: str) -> None:
+    switched = shared_sqlite_client.get("/language/nb", query_string={"next": away})
     assert switched.status_code == 303 and switched.headers["Location"] == "/play"
 
 
-def test_an_unknown_language_changes_nothing(sqlite_client: FlaskClient, game: Walked) -> None:
-    switched = sqlite_client.get(f"/language/xx?next=/games/{game.id}/view")
-    assert switched.status_code == 303 and sqlite_client.get_cookie(COOKIE) is None
+def test_an_unknown_language_changes_nothing(shared_sqlite_client: FlaskClient, game: Walked) -> None:
+    switched = shared_sqlite_client.get(f"/language/xx?next=/games/{game.id}/view")
+    assert switched.status_code == 303 and shared_sqlite_client.get_cookie(COOKIE) is None
 
 
 def test_the_scripts_texts_and_the_refusal_sentences_come_in_the_pages_language(
-    sqlite_client: FlaskClient, game: Walked
+    shared_sqlite_client: FlaskClient, game: Walked
 ) -> None:
     import json
 
     problems = {m.id: m.string for m in NORWEGIAN if m.context == "problem"}
-    english = json.loads(page_in(sqlite_client, f"/games/{game.id}/view", None).messages)
-    norwegian = json.loads(page_in(sqlite_client, f"/games/{game.id}/view", "nb").messages)
+    english = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", None).messages)
+    norwegian = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", "nb").messages)
     assert english.keys() == norwegian.keys()
     assert english["problem:roby.discard.fits-meld"] == "Discard fits a meld"
     assert norwegian["problem:roby.discard.fits-meld"] == problems["Discard fits a meld"]

@@ -19,26 +19,26 @@ KINDS = ("cut", "deal", "draw", "meld", "lay_off", "discard", "go_out", "reenlis
 PLAYERS = ("ann", "bob", "cy")
 
 
-def test_a_client_posting_only_listed_bodies_is_never_refused(client: FlaskClient) -> None:
-    game = create(client, players=PLAYERS)
-    assert play(client, game, random.Random(150), 150) == 150
-    events = all_events(client, game.url)
+def test_a_client_posting_only_listed_bodies_is_never_refused(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=PLAYERS)
+    assert play(shared_client, game, random.Random(150), 150) == 150
+    events = all_events(shared_client, game.url)
     assert {"HandDealt", "StockCardDrawn", "CardDiscarded"} <= {e["type"] for e in events}
 
 
 @pytest.mark.slow
 def test_a_client_plays_a_whole_three_player_roby_game_through_http_by_posting_listed_bodies(
-    client: FlaskClient,
+    shared_client: FlaskClient,
 ) -> None:
-    game = create(client, players=PLAYERS)
-    played = play(client, game, random.Random(3), 20_000)
+    game = create(shared_client, players=PLAYERS)
+    played = play(shared_client, game, random.Random(3), 20_000)
     assert played < 20_000
-    shown = client.get(game.url).get_json()
+    shown = shared_client.get(game.url).get_json()
     assert shown["over"] is True and shown["to_move"] == []
     assert shown["state"]["winner"] in PLAYERS
     assert sum(shown["state"]["ledger"]["balances"].values()) == 0
-    assert client.get(game.url, headers=game.auth).get_json()["legal_actions"] == []
-    assert "GameWon" in {e["type"] for e in all_events(client, game.url)}
+    assert shared_client.get(game.url, headers=game.auth).get_json()["legal_actions"] == []
+    assert "GameWon" in {e["type"] for e in all_events(shared_client, game.url)}
 
 
 def canonical(body: dict[str, Any], stock_top: str | None) -> str:
@@ -116,14 +116,16 @@ def probe(app: Flask, client: FlaskClient, game: Created, rng: random.Random, tr
     return tried
 
 
-def test_random_bodies_the_list_does_not_hold_are_refused_and_store_nothing(app: Flask, client: FlaskClient) -> None:
-    game = create(client, players=PLAYERS)
+def test_random_bodies_the_list_does_not_hold_are_refused_and_store_nothing(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
+    game = create(shared_client, players=PLAYERS)
     rng, tried = random.Random(99), set()
     for _ in range(90):
-        tried |= probe(app, client, game, rng, 6)
-        shown = client.get(game.url, headers=game.auth).get_json()
+        tried |= probe(shared_app, shared_client, game, rng, 6)
+        shown = shared_client.get(game.url, headers=game.auth).get_json()
         if shown["over"]:
             break
         body = pick_body(shown["legal_actions"], rng)
-        assert client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
+        assert shared_client.post(f"{game.url}/moves", json=body, headers=game.auth).status_code == 201
     assert tried == set(KINDS)

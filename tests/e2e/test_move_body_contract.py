@@ -35,9 +35,9 @@ def move_body_validator(app: Flask) -> Draft202012Validator:
 
 
 def test_every_action_type_of_every_variant_has_its_schema_with_the_fields_the_parser_reads(
-    sqlite_app: Flask,
+    shared_sqlite_app: Flask,
 ) -> None:
-    spec = served_spec(sqlite_app)
+    spec = served_spec(shared_sqlite_app)
     schemas = spec["components"]["schemas"]
     body = spec["paths"]["/games/{game_id}/moves"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert body == {"$ref": "#/components/schemas/MoveBody"}
@@ -58,9 +58,9 @@ def test_every_action_type_of_every_variant_has_its_schema_with_the_fields_the_p
 
 @pytest.mark.parametrize("variant", sorted(BOTS))
 def test_every_listed_and_every_accepted_body_of_bot_games_is_valid_against_the_contract(
-    sqlite_app: Flask, variant: str
+    shared_sqlite_app: Flask, variant: str
 ) -> None:
-    validator = move_body_validator(sqlite_app)
+    validator = move_body_validator(shared_sqlite_app)
     shuffled = BOTS[variant]()
     checked = 0
     for events in (shuffled, recorded_twin(shuffled).collect_events()):
@@ -72,9 +72,9 @@ def test_every_listed_and_every_accepted_body_of_bot_games_is_valid_against_the_
     assert checked > 100
 
 
-def test_listed_legal_and_table_actions_are_valid_against_the_contract(sqlite_app: Flask) -> None:
-    validator = move_body_validator(sqlite_app)
-    client = sqlite_app.test_client()
+def test_listed_legal_and_table_actions_are_valid_against_the_contract(shared_sqlite_app: Flask) -> None:
+    validator = move_body_validator(shared_sqlite_app)
+    client = shared_sqlite_app.test_client()
     for variant, players, mode in (("roby", 3, "recorded"), ("robins", 2, "recorded"), ("royal", 4, "recorded")):
         game = create(client, tuple(f"p{i + 1}" for i in range(players)), variant=variant, deal_mode=mode)
         shown = client.get(game.url, headers=game.auth).get_json()
@@ -86,11 +86,11 @@ def test_listed_legal_and_table_actions_are_valid_against_the_contract(sqlite_ap
 
 
 def test_an_unknown_field_is_outside_the_contract_and_refused_by_the_domain_with_its_name(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
-    validator = move_body_validator(sqlite_app)
-    game = create(sqlite_client, ("ann", "bob"), deal_mode="recorded")
+    validator = move_body_validator(shared_sqlite_app)
+    game = create(shared_sqlite_client, ("ann", "bob"), deal_mode="recorded")
     body = {"type": "cut", "player": "ann", "card": "KS", "colour": "red", "expected_version": game.version}
     assert not validator.is_valid(body)
-    problem = assert_problem(sqlite_client.post(f"{game.url}/moves", json=body, headers=game.auth), 422)
+    problem = assert_problem(shared_sqlite_client.post(f"{game.url}/moves", json=body, headers=game.auth), 422)
     assert problem["field"] == "colour" and "'colour' is not a field of a cut action" in problem["detail"]

@@ -31,59 +31,60 @@ def lines_through(text: str, last: str) -> str:
     return "\n".join(lines[: end + 1]) + "\n"
 
 
-def test_an_imported_record_answers_as_post_games_and_exports_as_the_same_text(client: FlaskClient) -> None:
-    response = send(client, ROBINS)
+def test_an_imported_record_answers_as_post_games_and_exports_as_the_same_text(shared_client: FlaskClient) -> None:
+    response = send(shared_client, ROBINS)
     assert response.status_code == 201, response.get_json()
     created = response.get_json()
     assert set(created) == {"id", "version", "token"}
     assert response.headers["ETag"] == f'"{created["version"]}"'
     assert response.headers["Location"].endswith(f"/games/{created['id']}")
-    exported = client.get(f"/games/{created['id']}/notation", headers=bearer(created["token"]))
+    exported = shared_client.get(f"/games/{created['id']}/notation", headers=bearer(created["token"]))
     assert exported.status_code == 200 and exported.mimetype == "text/plain"
     assert without_digest(exported.get_data(as_text=True)) == ROBINS
     assert f"[DigestAt {created['version']}]" in exported.get_data(as_text=True)
     digest = base64.b64encode(hashlib.sha256(exported.get_data()).digest()).decode()
     assert exported.headers["Repr-Digest"] == f"sha-256=:{digest}:"
-    own_type = client.get(f"/games/{created['id']}/notation?format=notation", headers=bearer(created["token"]))
+    own_type = shared_client.get(f"/games/{created['id']}/notation?format=notation", headers=bearer(created["token"]))
     assert own_type.mimetype == "application/vnd.meldbook.notation" and own_type.get_data() == exported.get_data()
-    accepted = client.get(f"/games/{created['id']}/notation",
+    accepted = shared_client.get(f"/games/{created['id']}/notation",
                           headers={**bearer(created["token"]), "Accept": "application/vnd.meldbook.notation"})
     assert accepted.mimetype == "application/vnd.meldbook.notation"
 
 
-def test_a_spectator_export_hides_the_hands_dealt_and_the_cards_drawn(client: FlaskClient) -> None:
-    created = send(client, ROBINS).get_json()
-    seen = client.get(f"/games/{created['id']}/notation").get_data(as_text=True)
+def test_a_spectator_export_hides_the_hands_dealt_and_the_cards_drawn(shared_client: FlaskClient) -> None:
+    created = send(shared_client, ROBINS).get_json()
+    seen = shared_client.get(f"/games/{created['id']}/notation").get_data(as_text=True)
     assert "3. bob deal ?? 5D" in seen and "3. bob deal [ann" not in seen
     assert "4. ann draw ??" in seen
     assert "25. bob discard AH ! {A careful start.}" in seen
 
 
-def test_a_shuffled_games_seeds_are_in_the_full_export_only(client: FlaskClient) -> None:
-    response = client.post("/games", json={"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
+def test_a_shuffled_games_seeds_are_in_the_full_export_only(shared_client: FlaskClient) -> None:
+    setup = {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"}
+    response = shared_client.post("/games", json=setup)
     game = response.get_json()
     cut = {"type": "cut", "player": "ann"}
     headers = {**bearer(game["token"]), "If-Match": f'"{game["version"]}"'}
-    moved = client.post(f"/games/{game['id']}/moves", json=cut, headers=headers)
+    moved = shared_client.post(f"/games/{game['id']}/moves", json=cut, headers=headers)
     assert moved.status_code == 201, moved.get_json()
-    full = client.get(f"/games/{game['id']}/notation", headers=bearer(game["token"])).get_data(as_text=True)
-    spectator = client.get(f"/games/{game['id']}/notation").get_data(as_text=True)
+    full = shared_client.get(f"/games/{game['id']}/notation", headers=bearer(game["token"])).get_data(as_text=True)
+    spectator = shared_client.get(f"/games/{game['id']}/notation").get_data(as_text=True)
     assert "1. ann cut seeds=[" in full and "seeds" not in spectator
     assert '[DealMode "shuffled"]' in full
 
 
 def test_the_first_illegal_move_is_refused_at_its_line_and_column_with_the_code_post_moves_gives(
-    app: Flask, client: FlaskClient
+    shared_app: Flask, shared_client: FlaskClient
 ) -> None:
     bad = ROBINS.replace("26. bob discard 7D", "26. bob discard 2S")
-    before = stored(app)
-    problem = assert_problem(send(client, bad), 422)
-    assert stored(app) == before, "nothing is stored"
+    before = stored(shared_app)
+    problem = assert_problem(send(shared_client, bad), 422)
+    assert stored(shared_app) == before, "nothing is stored"
     line = bad.split("\n").index("26. bob discard 2S") + 1
     assert (problem["line"], problem["column"]) == (line, len("26. bob ") + 1), "a rule names no field: the action"
     assert f"line {line}, column 9" in problem["detail"]
-    prefix = send(client, lines_through(bad, "25. ")).get_json()
-    live = client.post(
+    prefix = send(shared_client, lines_through(bad, "25. ")).get_json()
+    live = shared_client.post(
         f"/games/{prefix['id']}/moves",
         json={"type": "discard", "player": "bob", "card": "2S"},
         headers={**bearer(prefix["token"]), "If-Match": f'"{prefix["version"]}"'},
@@ -92,76 +93,78 @@ def test_the_first_illegal_move_is_refused_at_its_line_and_column_with_the_code_
     assert live.get_json()["code"] == problem["code"]
 
 
-def test_a_move_out_of_turn_keeps_the_code_and_status_of_post_moves(client: FlaskClient) -> None:
+def test_a_move_out_of_turn_keeps_the_code_and_status_of_post_moves(shared_client: FlaskClient) -> None:
     bad = ROBINS.replace("4. ann draw QC", "4. bob draw QC")
-    problem = send(client, bad).get_json()
-    prefix = send(client, lines_through(ROBINS, "3. ")).get_json()
-    live = client.post(f"/games/{prefix['id']}/moves", json={"type": "draw", "player": "bob", "card": "QC"},
+    problem = send(shared_client, bad).get_json()
+    prefix = send(shared_client, lines_through(ROBINS, "3. ")).get_json()
+    live = shared_client.post(f"/games/{prefix['id']}/moves", json={"type": "draw", "player": "bob", "card": "QC"},
                        headers={**bearer(prefix["token"]), "If-Match": f'"{prefix["version"]}"'})
     assert (problem["status"], problem["code"]) == (live.status_code, live.get_json()["code"])
     assert problem["column"] == len("4. ") + 1 or problem["column"] == len("4. bob ") + 1
 
 
 def test_a_stated_result_the_rules_compute_otherwise_is_refused_or_kept_as_a_claim(
-    app: Flask, client: FlaskClient
+    shared_app: Flask, shared_client: FlaskClient
 ) -> None:
     bad = ROBINS.replace("Result ann 115 points, bob 75 points", "Result ann 115 points, bob 80 points")
-    before = stored(app)
-    problem = assert_problem(send(client, bad), 422, "stated-result-differs")
-    assert stored(app) == before
+    before = stored(shared_app)
+    problem = assert_problem(send(shared_client, bad), 422, "stated-result-differs")
+    assert stored(shared_app) == before
     assert "80" in problem["detail"] and "75" in problem["detail"]
     assert (problem["stated"], problem["computed"]) == (80, 75)
     line = bad.split("\n").index("Result ann 115 points, bob 80 points") + 1
     assert (problem["line"], problem["column"]) == (line, len("Result ann 115 points, ") + 1)
-    kept = send(client, bad, "?claims=keep")
+    kept = send(shared_client, bad, "?claims=keep")
     assert kept.status_code == 201
-    claims = stated_results(app.extensions["meldbook"], UUID(kept.get_json()["id"]))
+    claims = stated_results(shared_app.extensions["meldbook"], UUID(kept.get_json()["id"]))
     assert claims == [{"hand": 1, "player": "bob", "what": "points", "stated": 80, "computed": 75, "line": line}]
-    audit = client.get(f"/games/{kept.get_json()['id']}/audit").get_json()
+    audit = shared_client.get(f"/games/{kept.get_json()['id']}/audit").get_json()
     assert audit["ok"] is False and audit["discrepancies"] == [], "the record itself is sound"
     assert audit["claims"] == [{**claims[0], "recorded": 75}]
-    assert_problem(send(client, bad, "?claims=maybe"), 422, "validation-error")
+    assert_problem(send(shared_client, bad, "?claims=maybe"), 422, "validation-error")
 
 
 def test_a_voided_mark_no_correction_answers_an_unknown_card_and_an_unknown_tag_are_refused_by_name(
-    app: Flask, client: FlaskClient
+    shared_app: Flask, shared_client: FlaskClient
 ) -> None:
-    before = stored(app)
+    before = stored(shared_app)
     marked = ROBINS.replace("26. bob discard 7D", "~26. bob discard 7D")
-    voided = assert_problem(send(client, marked), 422, "notation-voided-mark")
+    voided = assert_problem(send(shared_client, marked), 422, "notation-voided-mark")
     assert (voided["line"], voided["column"], voided["move"]) == (marked.split("\n").index("~26. bob discard 7D") + 1,
                                                                   1, 26), "no correction after it voids it"
-    unknown = assert_problem(send(client, ROBINS.replace("27. ann draw KS", "27. ann draw ??")), 422,
+    unknown = assert_problem(send(shared_client, ROBINS.replace("27. ann draw KS", "27. ann draw ??")), 422,
                              "unknown-card-not-supported")
     assert unknown["column"] == len("27. ann draw ") + 1
-    assert_problem(send(client, ROBINS.replace("[Site ", "[Stakes ")), 422, "notation-unknown-tag")
-    assert_problem(send(client, "4. ann draw QC\n"), 422, "notation-missing-tag")
-    assert_problem(send(client, ROBINS.replace("26. bob", "27. bob")), 422, "notation-move-number")
-    dealer = assert_problem(send(client, ROBINS.replace("Hand 2 dealer ann", "Hand 2 dealer bob")), 422,
+    assert_problem(send(shared_client, ROBINS.replace("[Site ", "[Stakes ")), 422, "notation-unknown-tag")
+    assert_problem(send(shared_client, "4. ann draw QC\n"), 422, "notation-missing-tag")
+    assert_problem(send(shared_client, ROBINS.replace("26. bob", "27. bob")), 422, "notation-move-number")
+    dealer = assert_problem(send(shared_client, ROBINS.replace("Hand 2 dealer ann", "Hand 2 dealer bob")), 422,
                             "notation-dealer")
     assert (dealer["line"], dealer["column"]) == (ROBINS.split("\n").index("Hand 2 dealer ann") + 1, 15)
-    assert_problem(send(client, ROBINS + "\n" + ROBINS), 400, "notation-body")
-    control = assert_problem(send(client, ROBINS.replace("{A careful start.}", "{A careful\x07 start.}")), 422,
+    assert_problem(send(shared_client, ROBINS + "\n" + ROBINS), 400, "notation-body")
+    control = assert_problem(send(shared_client, ROBINS.replace("{A careful start.}", "{A careful\x07 start.}")), 422,
                              "invalid-text")
     assert control["line"] == ROBINS.split("\n").index("25. bob discard AH ! {A careful start.}") + 1
-    assert_problem(send(client, ROBINS, content_type="application/json"), 415, "unsupported-media-type")
-    assert_problem(send(client, ROBINS.replace("[Seat2 \"bob\"]", "[Seat2 \"ann\"]")), 422, "invalid-setup")
-    assert stored(app) == before
+    assert_problem(send(shared_client, ROBINS, content_type="application/json"), 415, "unsupported-media-type")
+    assert_problem(send(shared_client, ROBINS.replace("[Seat2 \"bob\"]", "[Seat2 \"ann\"]")), 422, "invalid-setup")
+    assert stored(shared_app) == before
 
 
-def test_a_record_beyond_the_stated_size_is_refused_with_413(app: Flask, client: FlaskClient) -> None:
-    before = stored(app)
+def test_a_record_beyond_the_stated_size_is_refused_with_413(shared_app: Flask, shared_client: FlaskClient) -> None:
+    before = stored(shared_app)
     huge = ROBINS + "{" + "x" * (8 * 1024 * 1024) + "}\n"
-    assert_problem(send(client, huge), 413)
-    assert stored(app) == before
+    assert_problem(send(shared_client, huge), 413)
+    assert stored(shared_app) == before
 
 
-def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(app: Flask, client: FlaskClient) -> None:
+def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(
+    shared_app: Flask, shared_client: FlaskClient
+) -> None:
     legal = "( !? {Better was this.} bob pick_up 9C )"
     bad = ROBINS.replace(legal, "( !? {Better was this.} bob pick_up 9C ; bob discard 2S )")
-    before = stored(app)
-    problem = assert_problem(send(client, bad), 422)
-    assert stored(app) == before
+    before = stored(shared_app)
+    problem = assert_problem(send(shared_client, bad), 422)
+    assert stored(shared_app) == before
     line = bad.split("\n").index("( !? {Better was this.} bob pick_up 9C ; bob discard 2S )") + 1
     assert (problem["line"], problem["column"]) == (line, bad.split("\n")[line - 1].index("discard 2S") + 1)
     assert problem["code"] == "robins.not-held" and problem["index"] == 1

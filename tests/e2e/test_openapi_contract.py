@@ -36,28 +36,28 @@ def served_spec(app: Flask) -> dict[str, Any]:
     return spec
 
 
-def test_the_served_spec_equals_the_checked_in_openapi_yaml(sqlite_app: Flask) -> None:
+def test_the_served_spec_equals_the_checked_in_openapi_yaml(shared_sqlite_app: Flask) -> None:
     checked_in = yaml.safe_load(CONTRACT.read_text(encoding="utf8"))
-    assert served_spec(sqlite_app) == checked_in, HINT
+    assert served_spec(shared_sqlite_app) == checked_in, HINT
 
 
-def test_get_openapi_yaml_serves_exactly_the_checked_in_file(sqlite_client: FlaskClient) -> None:
-    response = sqlite_client.get("/openapi.yaml")
+def test_get_openapi_yaml_serves_exactly_the_checked_in_file(shared_sqlite_client: FlaskClient) -> None:
+    response = shared_sqlite_client.get("/openapi.yaml")
     assert response.status_code == 200
     assert response.get_data() == CONTRACT.read_bytes()
 
 
-def test_get_openapi_json_serves_the_same_spec(sqlite_app: Flask) -> None:
-    response = sqlite_app.test_client().get("/openapi.json")
+def test_get_openapi_json_serves_the_same_spec(shared_sqlite_app: Flask) -> None:
+    response = shared_sqlite_app.test_client().get("/openapi.json")
     assert response.status_code == 200
     assert response.get_json() == yaml.safe_load(CONTRACT.read_text(encoding="utf8"))
 
 
-def test_every_api_route_of_the_app_is_in_the_spec_with_its_methods(sqlite_app: Flask) -> None:
-    paths = served_spec(sqlite_app)["paths"]
+def test_every_api_route_of_the_app_is_in_the_spec_with_its_methods(shared_sqlite_app: Flask) -> None:
+    paths = served_spec(shared_sqlite_app)["paths"]
     routes = [
         rule
-        for rule in sqlite_app.url_map.iter_rules()
+        for rule in shared_sqlite_app.url_map.iter_rules()
         if rule.rule not in NOT_IN_SPEC and not rule.endpoint.startswith(PAGE_ENDPOINTS)
     ]
     assert routes
@@ -70,8 +70,8 @@ def test_every_api_route_of_the_app_is_in_the_spec_with_its_methods(sqlite_app: 
     assert set(paths) == served
 
 
-def test_every_operation_documents_its_problem_responses(sqlite_app: Flask) -> None:
-    spec = served_spec(sqlite_app)
+def test_every_operation_documents_its_problem_responses(shared_sqlite_app: Flask) -> None:
+    spec = served_spec(shared_sqlite_app)
     for path, operations in spec["paths"].items():
         for method, operation in operations.items():
             if method == "parameters":
@@ -98,8 +98,8 @@ def _operations(spec: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     ]
 
 
-def test_every_error_response_is_documented_as_the_problem_document_it_is_served_as(sqlite_app: Flask) -> None:
-    spec = served_spec(sqlite_app)
+def test_every_error_response_is_documented_as_the_problem_document_it_is_served_as(shared_sqlite_app: Flask) -> None:
+    spec = served_spec(shared_sqlite_app)
     for path, method, operation in _operations(spec):
         for status, response in operation["responses"].items():
             if status == "default" or int(status) >= 400:
@@ -108,8 +108,8 @@ def test_every_error_response_is_documented_as_the_problem_document_it_is_served
                 assert content["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
 
 
-def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> None:
-    spec = served_spec(sqlite_app)
+def test_every_json_body_documents_its_400_413_and_415(shared_sqlite_app: Flask) -> None:
+    spec = served_spec(shared_sqlite_app)
     bodies = [(p, m, o) for p, m, o in _operations(spec) if "requestBody" in o]
     assert {(p, m) for p, m, _ in bodies} == {
         ("/games", "post"),
@@ -137,8 +137,8 @@ def test_every_json_body_documents_its_400_413_and_415(sqlite_app: Flask) -> Non
         assert {"400", "413", "415", "422"} <= set(operation["responses"]), (path, method)
 
 
-def test_the_import_takes_the_notation_as_text_up_to_a_stated_size(sqlite_app: Flask) -> None:
-    operation = served_spec(sqlite_app)["paths"]["/games/import"]["post"]
+def test_the_import_takes_the_notation_as_text_up_to_a_stated_size(shared_sqlite_app: Flask) -> None:
+    operation = served_spec(shared_sqlite_app)["paths"]["/games/import"]["post"]
     content = operation["requestBody"]["content"]
     assert set(content) == {"text/plain", "application/vnd.meldbook.notation"}
     assert {c["schema"]["maxLength"] for c in content.values()} == {8 * 1024 * 1024}
@@ -146,9 +146,9 @@ def test_the_import_takes_the_notation_as_text_up_to_a_stated_size(sqlite_app: F
 
 
 def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_recorders_and_the_rest_none(
-    sqlite_app: Flask,
+    shared_sqlite_app: Flask,
 ) -> None:
-    spec = served_spec(sqlite_app)
+    spec = served_spec(shared_sqlite_app)
     schemes = spec["components"]["securitySchemes"]
     assert set(schemes) == {"recorderToken", "seatToken", "viewerToken", "arbiterToken"}
     assert {(s["type"], s["scheme"]) for s in schemes.values()} == {("http", "bearer")}
@@ -183,8 +183,8 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     assert set(security.values()) == {None}
 
 
-def test_the_version_headers_and_their_answers_are_documented(sqlite_app: Flask) -> None:
-    spec = served_spec(sqlite_app)
+def test_the_version_headers_and_their_answers_are_documented(shared_sqlite_app: Flask) -> None:
+    spec = served_spec(shared_sqlite_app)
     move = spec["paths"]["/games/{game_id}/moves"]["post"]
     if_match = [_resolved(spec, p) for p in move["parameters"] if _resolved(spec, p)["name"] == "If-Match"]
     assert if_match and if_match[0]["in"] == "header" and "428" in if_match[0]["description"]
@@ -194,8 +194,8 @@ def test_the_version_headers_and_their_answers_are_documented(sqlite_app: Flask)
     assert {"ETag", "Location"} <= set(spec["paths"]["/games"]["post"]["responses"]["201"]["headers"])
 
 
-def test_the_stream_is_documented_as_server_sent_events_resuming_after_last_event_id(sqlite_app: Flask) -> None:
-    stream = served_spec(sqlite_app)["paths"]["/games/{game_id}/stream"]["get"]
+def test_the_stream_is_documented_as_server_sent_events_resuming_after_last_event_id(shared_sqlite_app: Flask) -> None:
+    stream = served_spec(shared_sqlite_app)["paths"]["/games/{game_id}/stream"]["get"]
     assert set(stream["responses"]["200"]["content"]) == {"text/event-stream"}
     parameters = {(p["in"], p["name"]) for p in stream["parameters"]}
     assert {("header", "Last-Event-ID"), ("query", "last_event_id"), ("query", "ticket")} <= parameters

@@ -15,10 +15,10 @@ BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;
 
 
 def test_every_problem_code_is_served_as_json_with_its_title_status_concerns_and_example(
-    sqlite_client: FlaskClient,
+    shared_sqlite_client: FlaskClient,
 ) -> None:
     for code, problem in PROBLEMS.items():
-        response = sqlite_client.get(f"/problems/{code}")
+        response = shared_sqlite_client.get(f"/problems/{code}")
         assert response.status_code == 200 and response.mimetype == "application/json", code
         rule = CATALOGUE.get(code)
         assert response.get_json() == {
@@ -33,8 +33,8 @@ def test_every_problem_code_is_served_as_json_with_its_title_status_concerns_and
 
 
 @pytest.mark.parametrize("code", ["roby.discard.fits-meld", "invalid-text", "robins.rummy.expired", "stale-version"])
-def test_a_browser_gets_the_problem_type_as_a_page(sqlite_client: FlaskClient, code: str) -> None:
-    response = sqlite_client.get(f"/problems/{code}", headers=BROWSER)
+def test_a_browser_gets_the_problem_type_as_a_page(shared_sqlite_client: FlaskClient, code: str) -> None:
+    response = shared_sqlite_client.get(f"/problems/{code}", headers=BROWSER)
     assert response.status_code == 200 and response.mimetype == "text/html"
     page = response.get_data(as_text=True)
     problem = PROBLEMS[code]
@@ -45,34 +45,35 @@ def test_a_browser_gets_the_problem_type_as_a_page(sqlite_client: FlaskClient, c
 
 
 def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_for_a_browser(
-    sqlite_client: FlaskClient,
+    shared_sqlite_client: FlaskClient,
 ) -> None:
     codes, query = [], {"limit": 40}
     while True:
-        page = sqlite_client.get("/problems", query_string=query).get_json()
+        page = shared_sqlite_client.get("/problems", query_string=query).get_json()
         assert page["total"] == len(PROBLEMS) and len(page["items"]) <= 40
         codes += [item["code"] for item in page["items"]]
         if page["next_cursor"] is None:
             break
         query = {"limit": 40, "cursor": page["next_cursor"]}
     assert codes == sorted(PROBLEMS)
-    listed = sqlite_client.get("/problems", headers=BROWSER).get_data(as_text=True)
+    listed = shared_sqlite_client.get("/problems", headers=BROWSER).get_data(as_text=True)
     assert all(f'href="/problems/{code}"' in listed for code in PROBLEMS)
 
 
-def test_an_unknown_problem_code_is_a_404_problem(sqlite_client: FlaskClient) -> None:
-    assert_problem(sqlite_client.get("/problems/roby.no-such-rule"), 404, "problem-type-not-found")
-    assert_problem(sqlite_client.get("/problems/roby.no-such-rule", headers=BROWSER), 404, "problem-type-not-found")
+def test_an_unknown_problem_code_is_a_404_problem(shared_sqlite_client: FlaskClient) -> None:
+    assert_problem(shared_sqlite_client.get("/problems/roby.no-such-rule"), 404, "problem-type-not-found")
+    for_a_browser = shared_sqlite_client.get("/problems/roby.no-such-rule", headers=BROWSER)
+    assert_problem(for_a_browser, 404, "problem-type-not-found")
 
 
-def test_the_type_of_a_refusal_is_a_page_about_its_code(sqlite_client: FlaskClient) -> None:
-    game = create(sqlite_client)
-    refused = sqlite_client.post(
+def test_the_type_of_a_refusal_is_a_page_about_its_code(shared_sqlite_client: FlaskClient) -> None:
+    game = create(shared_sqlite_client)
+    refused = shared_sqlite_client.post(
         f"{game.url}/moves", json={"type": "cut", "player": "ann", "card": "1C"}, headers=game.auth
     )
     problem = assert_problem(refused, 428)
-    served = sqlite_client.get(problem["type"]).get_json()
+    served = shared_sqlite_client.get(problem["type"]).get_json()
     assert (served["code"], served["title"], served["status"]) == (problem["code"], problem["title"], 428)
     bad_card = {"type": "cut", "player": "ann", "card": "1C", "expected_version": game.version}
-    problem = assert_problem(sqlite_client.post(f"{game.url}/moves", json=bad_card, headers=game.auth), 422)
-    assert sqlite_client.get(problem["type"]).get_json()["code"] == problem["code"]
+    problem = assert_problem(shared_sqlite_client.post(f"{game.url}/moves", json=bad_card, headers=game.auth), 422)
+    assert shared_sqlite_client.get(problem["type"]).get_json()["code"] == problem["code"]

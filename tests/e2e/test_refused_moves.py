@@ -235,27 +235,27 @@ def test_a_bad_move_is_refused_with_a_problem_naming_its_fault_and_stores_nothin
         assert response.headers["WWW-Authenticate"].startswith("Bearer")
 
 
-def test_a_move_without_a_token_is_refused_and_stores_nothing(app: Flask, client: FlaskClient) -> None:
-    game = create(client)
-    version, legal, _ = legal_actions(client, game)
-    before = stored(app)
-    response = client.post(f"{game.url}/moves", json=listed_bodies(legal)[0])
+def test_a_move_without_a_token_is_refused_and_stores_nothing(shared_app: Flask, shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    version, legal, _ = legal_actions(shared_client, game)
+    before = stored(shared_app)
+    response = shared_client.post(f"{game.url}/moves", json=listed_bodies(legal)[0])
     assert_problem(response, 401, "missing-token")
-    assert stored(app) == before and footprint(client, game)[0] == version
+    assert stored(shared_app) == before and footprint(shared_client, game)[0] == version
 
 
-def test_a_move_on_an_unknown_game_or_a_bad_uuid_is_a_404(app: Flask, client: FlaskClient) -> None:
-    game = create(client)
-    before = stored(app)
+def test_a_move_on_an_unknown_game_or_a_bad_uuid_is_a_404(shared_app: Flask, shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    before = stored(shared_app)
     move = {"type": "cut", "player": "ann", "expected_version": game.version}
     unknown = "00000000-0000-4000-8000-000000000000"
-    assert_problem(client.post(f"/games/{unknown}/moves", json=move, headers=game.auth), 404, "game-not-found")
-    assert_problem(client.post("/games/not-a-uuid/moves", json=move, headers=game.auth), 404, "not-found")
-    assert stored(app) == before
+    assert_problem(shared_client.post(f"/games/{unknown}/moves", json=move, headers=game.auth), 404, "game-not-found")
+    assert_problem(shared_client.post("/games/not-a-uuid/moves", json=move, headers=game.auth), 404, "not-found")
+    assert stored(shared_app) == before
 
 
-def test_a_get_on_the_moves_collection_is_a_405_with_an_allow_header(client: FlaskClient) -> None:
-    game = create(client)
-    response = client.get(f"{game.url}/moves")
+def test_a_get_on_the_moves_collection_is_a_405_with_an_allow_header(shared_client: FlaskClient) -> None:
+    game = create(shared_client)
+    response = shared_client.get(f"{game.url}/moves")
     assert_problem(response, 405, "method-not-allowed")
     assert "POST" in response.headers["Allow"]

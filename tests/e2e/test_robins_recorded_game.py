@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from api.app import create_app
@@ -263,6 +264,7 @@ def after_restart(client: Any, game: Created, final: dict[str, Any]) -> None:
     assert all(e["data"]["hands"] is None for e in public if kinds([e]) == ["HandDealt"])
 
 
+@pytest.mark.whole_game
 def test_a_complete_recorded_game_to_505_through_http_alone(client: FlaskClient, store_env: dict[str, str]) -> None:
     """Acceptance: a recorded game with every listed feature runs to 505, reads back at any event and survives
     a restart (a fresh app on the same store)."""
@@ -275,6 +277,7 @@ def test_a_complete_recorded_game_to_505_through_http_alone(client: FlaskClient,
         restarted.extensions["meldbook"].close()
 
 
+@pytest.mark.whole_game
 def test_the_same_game_through_a_running_server_survives_its_restart(store_env: dict[str, str]) -> None:
     """The same scenario over real sockets against `meldbook serve`, then against a second server process."""
     with running_server(store_env) as client:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -135,6 +136,7 @@ def record_the_whole_game(client: Any) -> tuple[Created, dict[str, Any], list[di
     return game, final, events
 
 
+@pytest.mark.whole_game
 def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(app: Flask, client: FlaskClient) -> None:
     game, final, events = record_the_whole_game(client)
     app.extensions["meldbook"].close()
@@ -143,6 +145,7 @@ def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(a
     assert all_events(restarted, game.url, game.auth) == events
 
 
+@pytest.mark.whole_game
 def test_the_same_game_through_a_running_server_is_still_there_after_the_server_restarts(
     store_env: dict[str, str],
 ) -> None:
@@ -154,11 +157,11 @@ def test_the_same_game_through_a_running_server_is_still_there_after_the_server_
         assert restarted.get(f"{game.url}/state?at=30", headers=game.auth).get_json()["version"] == 30
 
 
-def test_a_non_default_option_changes_the_re_enlistment_fee(client: FlaskClient) -> None:
+def test_a_non_default_option_changes_the_re_enlistment_fee(shared_client: FlaskClient) -> None:
     fees = {}
     for fee in ("pot_share", "buy_in"):
-        game = create(client, ("ann", "bob", "cy", "dee"), deal_mode="recorded", options={"reenlist_fee": fee})
-        table = Recorder(client, game)
+        game = create(shared_client, ("ann", "bob", "cy", "dee"), deal_mode="recorded", options={"reenlist_fee": fee})
+        table = Recorder(shared_client, game)
         first_hand(table)
         fees[fee] = transfers(table.act("reenlist", "bob"), "roby.stakes.reenlist-fee")
     assert fees == {"pot_share": [("player:bob", "pot", 667)], "buy_in": [("player:bob", "pot", 500)]}

@@ -10,9 +10,9 @@ from tests.e2e.test_roby_recorded_game import Recorder, transfers
 FIVE = ("ann", "bob", "cy", "dee", "eve")
 
 
-def test_a_five_player_game_uses_two_packs_so_a_card_may_be_held_twice(client: FlaskClient) -> None:
-    game = create(client, FIVE, deal_mode="recorded")
-    table = Recorder(client, game)
+def test_a_five_player_game_uses_two_packs_so_a_card_may_be_held_twice(shared_client: FlaskClient) -> None:
+    game = create(shared_client, FIVE, deal_mode="recorded")
+    table = Recorder(shared_client, game)
     assert table.state()["options"]["packs"] == 2
     for player, card in zip(FIVE, ["2C", "3C", "4C", "5C", "KH"], strict=True):
         table.act("cut", player, card=card)
@@ -42,9 +42,9 @@ def test_a_five_player_game_uses_two_packs_so_a_card_may_be_held_twice(client: F
     assert in_hands + on_table + shown["stock"]["count"] == 104
 
 
-def test_an_eleven_card_lay_off_roby_through_http(client: FlaskClient) -> None:
-    game = create(client, ("ann", "bob", "cy", "dee"), deal_mode="recorded")
-    table = Recorder(client, game)
+def test_an_eleven_card_lay_off_roby_through_http(shared_client: FlaskClient) -> None:
+    game = create(shared_client, ("ann", "bob", "cy", "dee"), deal_mode="recorded")
+    table = Recorder(shared_client, game)
     for player, card in zip(["ann", "bob", "cy", "dee"], ["2C", "3C", "4C", "KH"], strict=True):
         table.act("cut", player, card=card)
     table.deal(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -208,6 +209,7 @@ def check_conservation_at_every_event(session: Session) -> None:
             assert -bank == HANDED_OUT, version
 
 
+@pytest.mark.whole_game
 def test_a_recorded_five_player_session_over_http_shows_the_whole_acceptance_scenario(
     app: Flask, store_env: dict[str, str]
 ) -> None:

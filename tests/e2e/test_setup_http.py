@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import random
 from datetime import UTC, datetime
-from pathlib import Path
 from uuid import UUID
 
 import pytest
@@ -73,26 +72,26 @@ def test_a_renamed_player_and_a_changed_option_hold_everywhere_until_the_first_m
     ],
 )
 def test_a_setup_amendment_that_cannot_hold_is_refused_and_changes_nothing(
-    client: FlaskClient, body: object, status: int, code: str, field: str | None
+    shared_client: FlaskClient, body: object, status: int, code: str, field: str | None
 ) -> None:
-    game = create(client, players=("Ann", "Bob"))
-    before = client.get(game.url).get_json()
-    problem = assert_problem(amend(client, game, body), status, code)
+    game = create(shared_client, players=("Ann", "Bob"))
+    before = shared_client.get(game.url).get_json()
+    problem = assert_problem(amend(shared_client, game, body), status, code)
     if field is not None:
         assert problem.get("field") == field, problem
-    assert client.get(game.url).get_json() == before
+    assert shared_client.get(game.url).get_json() == before
 
 
-def test_only_the_recorder_amends_discards_or_offers_a_code(client: FlaskClient) -> None:
-    game = create(client, players=("Ann", "Bob"))
-    seat = client.post(f"{game.url}/tokens/seats/Ann", headers=game.auth).get_json()["token"]
+def test_only_the_recorder_amends_discards_or_offers_a_code(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=("Ann", "Bob"))
+    seat = shared_client.post(f"{game.url}/tokens/seats/Ann", headers=game.auth).get_json()["token"]
     for method, path, body in (
         ("patch", "setup", {"rename": {"Ann": "Anne"}}),
         ("post", "discard", {}),
         ("post", "pairings", {"player": "Bob"}),
     ):
-        assert_problem(getattr(client, method)(f"{game.url}/{path}", json=body), 401, "missing-token")
-        assert_problem(getattr(client, method)(f"{game.url}/{path}", json=body, headers=bearer(seat)), 403)
+        assert_problem(getattr(shared_client, method)(f"{game.url}/{path}", json=body), 401, "missing-token")
+        assert_problem(getattr(shared_client, method)(f"{game.url}/{path}", json=body, headers=bearer(seat)), 403)
 
 
 def test_a_discarded_game_leaves_the_listings_takes_no_write_and_still_reads(client: FlaskClient) -> None:
@@ -122,24 +121,25 @@ def test_a_discarded_game_leaves_the_listings_takes_no_write_and_still_reads(cli
     assert_problem(client.get(f"{game.url}/notation", headers=game.auth), 409, "notation-discarded")
 
 
-def test_a_pairing_code_gives_a_phone_the_seat_once_without_moving_the_game(client: FlaskClient) -> None:
-    game = create(client, players=("Ann", "Bob"), recording="seats")
-    old = client.post(f"{game.url}/tokens/seats/Bob", headers=game.auth).get_json()["token"]
-    version = client.get(game.url).get_json()["version"]
-    offered = client.post(f"{game.url}/pairings", json={"player": "bob"}, headers=game.auth)
+def test_a_pairing_code_gives_a_phone_the_seat_once_without_moving_the_game(shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=("Ann", "Bob"), recording="seats")
+    old = shared_client.post(f"{game.url}/tokens/seats/Bob", headers=game.auth).get_json()["token"]
+    version = shared_client.get(game.url).get_json()["version"]
+    offered = shared_client.post(f"{game.url}/pairings", json={"player": "bob"}, headers=game.auth)
     assert offered.status_code == 201 and offered.headers["Cache-Control"] == "no-store"
     body = offered.get_json()
     assert body["player"] == "Bob" and len(body["code"]) == 9 and body["code"][4] == "-"
     assert body["url"].endswith(f"/pair#{body['code'].replace('-', '')}") and body["qr"].startswith("data:image/svg")
-    redeemed = client.post("/pairings/redeem", json={"code": body["code"].lower().replace("-", " ")})
+    redeemed = shared_client.post("/pairings/redeem", json={"code": body["code"].lower().replace("-", " ")})
     assert redeemed.status_code == 201, redeemed.get_json()
     seat = redeemed.get_json()
     assert (seat["game"], seat["player"], seat["view"]) == (game.id, "Bob", f"/games/{game.id}/record")
-    shown = client.get(game.url, headers=bearer(seat["token"])).get_json()
+    shown = shared_client.get(game.url, headers=bearer(seat["token"])).get_json()
     assert shown["legal_actions"] is not None
-    assert_problem(client.get(game.url, headers=bearer(old)), 403, "invalid-token")  # the previous one is revoked
-    assert_problem(client.post("/pairings/redeem", json={"code": body["code"]}), 409, "pairing-code-used")
-    assert client.get(game.url).get_json()["version"] == version
+    revoked = shared_client.get(game.url, headers=bearer(old))
+    assert_problem(revoked, 403, "invalid-token")  # the previous one is revoked
+    assert_problem(shared_client.post("/pairings/redeem", json={"code": body["code"]}), 409, "pairing-code-used")
+    assert shared_client.get(game.url).get_json()["version"] == version
 
 
 @pytest.mark.parametrize(
@@ -154,33 +154,35 @@ def test_a_pairing_code_gives_a_phone_the_seat_once_without_moving_the_game(clie
         (["AAAA-AAAA"], 422, "validation-error"),
     ],
 )
-def test_a_code_that_opens_nothing_is_refused(client: FlaskClient, body: object, status: int, code: str) -> None:
-    assert_problem(client.post("/pairings/redeem", json=body), status, code)
+def test_a_code_that_opens_nothing_is_refused(shared_client: FlaskClient, body: object, status: int, code: str) -> None:
+    assert_problem(shared_client.post("/pairings/redeem", json=body), status, code)
 
 
-def test_an_expired_code_and_a_code_for_nobody_are_refused(app: Flask, client: FlaskClient) -> None:
-    game = create(client, players=("Ann", "Bob"))
-    nobody = client.post(f"{game.url}/pairings", json={"player": "Zed"}, headers=game.auth)
+def test_an_expired_code_and_a_code_for_nobody_are_refused(shared_app: Flask, shared_client: FlaskClient) -> None:
+    game = create(shared_client, players=("Ann", "Bob"))
+    nobody = shared_client.post(f"{game.url}/pairings", json={"player": "Zed"}, headers=game.auth)
     assert_problem(nobody, 422, "unknown-player")
-    old = app.extensions["meldbook"].offer_pairing(UUID(game.id), "Ann", now=datetime(2020, 1, 1, tzinfo=UTC))
-    assert_problem(client.post("/pairings/redeem", json={"code": old["code"]}), 410, "pairing-code-expired")
+    old = shared_app.extensions["meldbook"].offer_pairing(UUID(game.id), "Ann", now=datetime(2020, 1, 1, tzinfo=UTC))
+    assert_problem(shared_client.post("/pairings/redeem", json={"code": old["code"]}), 410, "pairing-code-expired")
 
 
-def test_a_pairing_code_follows_its_seat_through_a_rename_and_dies_with_a_discarded_game(client: FlaskClient) -> None:
-    game = create(client, players=("Ann", "Bobb"))
-    first = client.post(f"{game.url}/pairings", json={"player": "Bobb"}, headers=game.auth).get_json()["code"]
-    second = client.post(f"{game.url}/pairings", json={"player": "Ann"}, headers=game.auth).get_json()["code"]
-    assert amend(client, game, {"rename": {"Bobb": "Bob"}}).status_code == 200
-    assert client.post("/pairings/redeem", json={"code": first}).get_json()["player"] == "Bob"
-    assert client.post(f"{game.url}/discard", json={}, headers=game.auth).status_code == 200
-    assert_problem(client.post("/pairings/redeem", json={"code": second}), 409, "game-discarded")
+def test_a_pairing_code_follows_its_seat_through_a_rename_and_dies_with_a_discarded_game(
+    shared_client: FlaskClient
+) -> None:
+    game = create(shared_client, players=("Ann", "Bobb"))
+    first = shared_client.post(f"{game.url}/pairings", json={"player": "Bobb"}, headers=game.auth).get_json()["code"]
+    second = shared_client.post(f"{game.url}/pairings", json={"player": "Ann"}, headers=game.auth).get_json()["code"]
+    assert amend(shared_client, game, {"rename": {"Bobb": "Bob"}}).status_code == 200
+    assert shared_client.post("/pairings/redeem", json={"code": first}).get_json()["player"] == "Bob"
+    assert shared_client.post(f"{game.url}/discard", json={}, headers=game.auth).status_code == 200
+    assert_problem(shared_client.post("/pairings/redeem", json={"code": second}), 409, "game-discarded")
 
 
 def test_redeeming_is_rate_limited_and_no_code_reaches_the_log(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    monkeypatch: pytest.MonkeyPatch, sqlite_env: dict[str, str], caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("MELDBOOK_RATE_LIMIT_PAIR", "3/minute")
-    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "p.db")})
+    app = create_app(env=sqlite_env)
     try:
         client = app.test_client()
         game = create(client, players=("Ann", "Bob"))

@@ -17,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 MELDBOOK = Path(sys.executable).with_name("meldbook")
 
 
-def test_the_cli_the_health_check_and_the_contract_show_one_version(sqlite_client: FlaskClient) -> None:
+def test_the_cli_the_health_check_and_the_contract_show_one_version(shared_sqlite_client: FlaskClient) -> None:
     cli = subprocess.run([str(MELDBOOK), "--version"], capture_output=True, text=True, check=True, timeout=60)
-    health = sqlite_client.get("/health").get_json()["version"]
+    health = shared_sqlite_client.get("/health").get_json()["version"]
     contract = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf8"))["info"]["version"]
     assert cli.stdout == f"meldbook {__version__}\n"
     assert health == contract == __version__, "run `make openapi` after changing api/version.py"

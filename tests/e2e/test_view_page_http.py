@@ -23,10 +23,10 @@ def _game(app: Flask, variant: str = "roby") -> Walked:
 
 
 def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_style(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
-    game = _game(sqlite_app)
-    response = sqlite_client.get(f"/games/{game.id}/view")
+    game = _game(shared_sqlite_app)
+    response = shared_sqlite_client.get(f"/games/{game.id}/view")
     assert response.status_code == 200 and response.mimetype == "text/html"
     assert response.headers["Content-Security-Policy"] == PAGE_POLICY
     assert response.headers["X-Frame-Options"] == "DENY"
@@ -34,42 +34,43 @@ def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_s
     assert " style=" not in page and "<style" not in page
     scripts = ["i18n.js", "table.js", "view.js", "settlement.js"]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
-    assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
+    assert all(shared_sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
 
 
 def test_the_page_shows_the_spectators_frame_even_to_a_request_with_the_token(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
-    game = _game(sqlite_app)
-    frame = sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
+    game = _game(shared_sqlite_app)
+    frame = shared_sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
     hands = frame["state"]["state"]["hands"]
     assert all(hand["cards"] for hand in hands.values())
-    page = sqlite_client.get(f"/games/{game.id}/view?at=5", headers=bearer(TOKEN)).get_data(as_text=True)
+    page = shared_sqlite_client.get(f"/games/{game.id}/view?at=5", headers=bearer(TOKEN)).get_data(as_text=True)
     assert 'data-move="5"' in page
     for player, hand in hands.items():
         assert f'data-zone="hands.{player}"><span class="card back" data-count="{hand["count"]}">' in page
 
 
-def test_a_bad_page_parameter_is_refused_naming_it(sqlite_app: Flask, sqlite_client: FlaskClient) -> None:
-    game = _game(sqlite_app)
-    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?at=two"), 422, "validation-error")["field"] == "at"
-    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?hand=-1"), 422)["field"] == "hand"
-    assert assert_problem(sqlite_client.get(f"/games/{game.id}/view?at=9999"), 404, "move-not-found")["field"] == "at"
-    assert_problem(sqlite_client.get(f"/games/{game.id}/view?hand=99"), 404, "hand-not-found")
-    assert_problem(sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/view"), 404, "game-not-found")
+def test_a_bad_page_parameter_is_refused_naming_it(shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient) -> None:
+    game = _game(shared_sqlite_app)
+    view = f"/games/{game.id}/view"
+    assert assert_problem(shared_sqlite_client.get(f"{view}?at=two"), 422, "validation-error")["field"] == "at"
+    assert assert_problem(shared_sqlite_client.get(f"{view}?hand=-1"), 422)["field"] == "hand"
+    assert assert_problem(shared_sqlite_client.get(f"{view}?at=9999"), 404, "move-not-found")["field"] == "at"
+    assert_problem(shared_sqlite_client.get(f"/games/{game.id}/view?hand=99"), 404, "hand-not-found")
+    assert_problem(shared_sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/view"), 404, "game-not-found")
 
 
 def test_the_chart_draws_each_players_score_or_chips_at_the_end_of_every_hand(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
     for variant, key in (("roby", "scores"), ("robins", "scores"), ("royal", "stacks")):
-        game = _game(sqlite_app, variant)
-        hands = sqlite_client.get(f"/games/{game.id}/replay").get_json()["hands"]
+        game = _game(shared_sqlite_app, variant)
+        hands = shared_sqlite_client.get(f"/games/{game.id}/replay").get_json()["hands"]
         ends = [
-            sqlite_client.get(f"/games/{game.id}/replay?at={h['last_move']}").get_json()["frames"][0]["state"]["state"]
+            shared_sqlite_client.get(f"/games/{game.id}/replay?at={h['last_move']}").get_json()["frames"][0]["state"]["state"]
             for h in hands
         ]
-        page = sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
+        page = shared_sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
         chart = ElementTree.fromstring(page[page.index("<svg"): page.index("</svg>") + 6])
         drawn = {
             (g.get("data-player"), int(c.get("data-hand") or 0)): int(c.get("data-amount") or 0)
@@ -89,24 +90,27 @@ def test_the_chart_escapes_player_names_and_styles_its_lines_by_class_only() -> 
 
 
 def test_without_script_the_page_lists_the_annotations_of_the_move_shown_that_a_spectator_may_see(
-    sqlite_app: Flask, sqlite_client: FlaskClient
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
 ) -> None:
-    game = _game(sqlite_app)
-    frame = sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
+    game = _game(shared_sqlite_app)
+    frame = shared_sqlite_client.get(f"/games/{game.id}/replay?at=5", headers=bearer(TOKEN)).get_json()["frames"][0]
     body = {"target": "event", "at": frame["versions"]["last"], "comment": "a <b>bold</b> draw", "glyph": "!?"}
-    assert sqlite_client.post(f"/games/{game.id}/annotations", json=body, headers=bearer(TOKEN)).status_code == 201
-    page = sqlite_client.get(f"/games/{game.id}/view?at=5").get_data(as_text=True)
+    written = shared_sqlite_client.post(f"/games/{game.id}/annotations", json=body, headers=bearer(TOKEN))
+    assert written.status_code == 201
+    page = shared_sqlite_client.get(f"/games/{game.id}/view?at=5").get_data(as_text=True)
     assert 'data-annotation="1" data-target="event" data-move="5"' in page
     assert "a &lt;b&gt;bold&lt;/b&gt; draw" in page and '<p id="no-annotations" class="unavailable" hidden>' in page
-    assert 'data-annotation="1"' not in sqlite_client.get(f"/games/{game.id}/view?at=6").get_data(as_text=True)
+    assert 'data-annotation="1"' not in shared_sqlite_client.get(f"/games/{game.id}/view?at=6").get_data(as_text=True)
 
 
-def test_the_record_page_is_html_under_the_strict_csp_with_its_own_scripts_only(sqlite_client: FlaskClient) -> None:
-    response = sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/record")
+def test_the_record_page_is_html_under_the_strict_csp_with_its_own_scripts_only(
+    shared_sqlite_client: FlaskClient
+) -> None:
+    response = shared_sqlite_client.get("/games/00000000-0000-4000-8000-000000000000/record")
     assert response.status_code == 200 and response.mimetype == "text/html"
     assert response.headers["Content-Security-Policy"] == PAGE_POLICY
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
     scripts = ["i18n.js", "table.js", "record_cards.js", "record_forms.js", "record.js"]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
-    assert all(sqlite_client.get(f"/static/{name}").status_code == 200 for name in [*scripts, "record.css"])
+    assert all(shared_sqlite_client.get(f"/static/{name}").status_code == 200 for name in [*scripts, "record.css"])

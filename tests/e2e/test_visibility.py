@@ -86,15 +86,17 @@ def shuffled_game(client: FlaskClient) -> Created:
 
 
 @pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
-def test_spectators_see_counts_for_hands_and_stock_and_no_seed_or_legal_actions(client: FlaskClient, make: Any) -> None:
-    game = make(client)
-    shown = client.get(game.url).get_json()
+def test_spectators_see_counts_for_hands_and_stock_and_no_seed_or_legal_actions(
+    shared_client: FlaskClient, make: Any
+) -> None:
+    game = make(shared_client)
+    shown = shared_client.get(game.url).get_json()
     assert_masked(shown)
     assert set(shown["state"]["hands"]) == set(shown["players"])
     last = shown["version"]
     for at in range(1, last + 1):
-        assert_masked(client.get(f"{game.url}/state?at={at}").get_json())
-    events = all_events(client, game.url)
+        assert_masked(shared_client.get(f"{game.url}/state?at={at}").get_json())
+    events = all_events(shared_client, game.url)
     assert len(events) == last
     assert_events_masked(events, recorder=False)
     dealt = [e for e in events if e["type"] == "HandDealt"]
@@ -103,18 +105,18 @@ def test_spectators_see_counts_for_hands_and_stock_and_no_seed_or_legal_actions(
 
 @pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
 def test_the_recorder_sees_hands_stock_seeds_and_legal_actions_but_never_the_token_hash(
-    client: FlaskClient, make: Any
+    shared_client: FlaskClient, make: Any
 ) -> None:
-    game = make(client)
-    shown = client.get(game.url, headers=game.auth).get_json()
+    game = make(shared_client)
+    shown = shared_client.get(game.url, headers=game.auth).get_json()
     assert_shown_in_full(shown)
     assert shown["legal_actions"]
     assert all(len(zone["cards"]) == zone["count"] for zone in shown["state"]["hands"].values())
     for at in range(1, shown["version"] + 1):
-        past = client.get(f"{game.url}/state?at={at}", headers=game.auth).get_json()
+        past = shared_client.get(f"{game.url}/state?at={at}", headers=game.auth).get_json()
         assert_shown_in_full(past)
         assert "legal_actions" in past
-    events = all_events(client, game.url, game.auth)
+    events = all_events(shared_client, game.url, game.auth)
     assert_events_masked(events, recorder=True)
     dealt = next(e for e in events if e["type"] == "HandDealt")
     assert all(len(cards) == 10 for cards in dealt["data"]["hands"].values())
@@ -122,23 +124,23 @@ def test_the_recorder_sees_hands_stock_seeds_and_legal_actions_but_never_the_tok
         assert isinstance(dealt["data"]["seed"], int)
 
 
-def test_no_stock_card_appears_in_what_a_spectator_reads_of_the_game_now(client: FlaskClient) -> None:
-    game = shuffled_game(client)
-    shown = client.get(game.url, headers=game.auth).get_json()
+def test_no_stock_card_appears_in_what_a_spectator_reads_of_the_game_now(shared_client: FlaskClient) -> None:
+    game = shuffled_game(shared_client)
+    shown = shared_client.get(game.url, headers=game.auth).get_json()
     stock = shown["state"]["stock"]["cards"]
     assert stock
     public = [
-        client.get(game.url).get_data(as_text=True),
-        client.get(f"{game.url}/state?at={shown['version']}").get_data(as_text=True),
+        shared_client.get(game.url).get_data(as_text=True),
+        shared_client.get(f"{game.url}/state?at={shown['version']}").get_data(as_text=True),
     ]
     for card in stock:
         assert not [text for text in public if f'"{card}"' in text], card
 
 
-def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(client: FlaskClient) -> None:
-    game = shuffled_game(client)
-    spectator = client.get(game.url).get_json()
-    recorder = client.get(game.url, headers=game.auth).get_json()
+def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(shared_client: FlaskClient) -> None:
+    game = shuffled_game(shared_client)
+    spectator = shared_client.get(game.url).get_json()
+    recorder = shared_client.get(game.url, headers=game.auth).get_json()
     del recorder["legal_actions"], recorder["table_actions"]
     for key in ("hands", "stock"):
         del spectator["state"][key], recorder["state"][key]
@@ -147,12 +149,12 @@ def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(clien
 
 
 @pytest.mark.parametrize("make", [shuffled_game, recorded_game], ids=["shuffled", "recorded"])
-def test_a_moves_envelope_never_shows_a_spectator_a_hidden_card(client: FlaskClient, make: Any) -> None:
+def test_a_moves_envelope_never_shows_a_spectator_a_hidden_card(shared_client: FlaskClient, make: Any) -> None:
     """Drawn stock cards, dealt hands and seeds are blank in the envelope a spectator reads; the recorder's has
     them; and no card in an envelope a spectator reads is one the move's own public events do not show."""
-    game = make(client)
-    public = all_events(client, game.url)
-    full = all_events(client, game.url, game.auth)
+    game = make(shared_client)
+    public = all_events(shared_client, game.url)
+    full = all_events(shared_client, game.url, game.auth)
     envelopes = [(shown, whole) for shown, whole in zip(public, full, strict=True) if shown["type"] == "MoveRecorded"]
     assert envelopes
     secret_by_type = {"draw": ["card"], "deal": ["hands", "seeds"], "cut": ["seeds"], "discard": ["seeds"]}
