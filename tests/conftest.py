@@ -4,7 +4,8 @@ Stages (tools/test_stages.py; `make test` runs them all, in this order):
 - fast: every test that carries none of the markers below (`make test-fast`);
 - browser: `browser` (headless Chromium) and `packaging` (every test under tests/packaging, marked by its folder);
 - faults: `faults` (servers killed, the database cut): also put in one xdist group, so that they never run two at
-  once in any parallel run;
+  once in any parallel run; beside them, on the other worker, `server` (a test that starts gunicorn or
+  `meldbook serve` of its own);
 - slow: `slow`, the long runs (the full bot ranges, the whole walk, the other store for whole games, the bigger
   fault runs). A test marked `whole_game` (a whole game played through HTTP) runs on PostgreSQL in the default
   run, and on SQLite behind `slow`: the store parity tests (tests/integration) compare the stores.
@@ -38,7 +39,11 @@ os.environ.setdefault("MELDBOOK_STREAM_SECONDS", "0")
 
 UNREACHABLE = "PostgreSQL is not reachable on"
 POSTGRES_FIXTURES = {"postgres_admin", "postgres_dbname", "fresh_postgres_dbname", "postgres_template"}
-PACKAGING = Path(__file__).resolve().parent / "packaging"
+TESTS = Path(__file__).resolve().parent
+PACKAGING = TESTS / "packaging"
+END_TO_END = TESTS / "e2e"
+LATER_STAGES = ("browser", "faults", "server")
+"""The markers of the stages whose workers collect tests/e2e alone (and tests/packaging): tools/test_stages.py."""
 STORE_PARAMETERS = ("store_env", "shared_app")
 """The fixtures whose parameter names a test's store (`sqlite` or `postgres`)."""
 
@@ -64,6 +69,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     test under tests/packaging with `packaging`, and a `whole_game` test on SQLite with `slow`; put every `faults`
     test in the xdist group `faults`."""
     for item in items:
+        stage = next((name for name in LATER_STAGES if item.get_closest_marker(name)), None)
+        if stage and END_TO_END not in Path(item.path).parents:
+            raise pytest.UsageError(f"{item.nodeid} is marked {stage}: such tests live under tests/e2e, where that "
+                                    "stage collects them (tools/test_stages.py)")
         if item.get_closest_marker("whole_game") and on_sqlite(item):
             item.add_marker(pytest.mark.slow)
         if POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())):

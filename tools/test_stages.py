@@ -2,9 +2,10 @@
 
 Every test belongs to exactly one stage, chosen by its markers (tests/conftest.py says how tests get them):
 
-    fast     everything not in a later stage, two xdist workers, tests spread one by one (`--dist loadgroup`)
-    browser  the `browser` (headless Chromium) and `packaging` (wheel, lock files, audit) tests, two workers
-    faults   the `faults` tests (gunicorn killed, the database cut, SQLite locked), one after another
+    fast     everything not in a later stage: two xdist workers, tests spread one by one (`--dist loadgroup`)
+    browser  the `browser` (headless Chromium) and `packaging` (wheel, lock files, audit) tests: four workers
+    faults   the `faults` tests (gunicorn killed, the database cut, SQLite locked), one after another on one
+             worker (their xdist group), and on the other the `server` tests (gunicorn or `meldbook serve` started)
     slow     the long runs behind `slow`: every bot game, the whole walk, the other store, the bigger fault runs
 
 The first three are the default run; `slow` comes last. Each stage prints its wall time, the CPU time (user +
@@ -30,26 +31,50 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_VARIABLE = "MELDBOOK_TEST_SEED"  # read by tests/sampling.py
-PARALLEL = ["-n", "2", "--dist", "loadgroup"]
-LATER = "browser or packaging or faults or slow"
+WORKERS_VARIABLE = "MELDBOOK_TEST_WORKERS"
+"""Set, the number of xdist workers of every stage (by default each stage's own, for two cores)."""
 
 
 @dataclass(frozen=True)
 class Stage:
     name: str
     what: str
-    args: tuple[str, ...]
+    markers: str
+    workers: int
+    """xdist workers on two cores, the tests spread one by one (`--dist loadgroup`, which keeps an xdist group on
+    one worker)."""
+    paths: tuple[str, ...] = ()
+    """Where the stage's tests live, so that its workers collect no more (tests/conftest.py refuses a test marked
+    for the stage elsewhere); none: everywhere."""
+
+    @property
+    def args(self) -> tuple[str, ...]:
+        workers = os.environ.get(WORKERS_VARIABLE) or str(self.workers)
+        return ("-n", workers, "--dist", "loadgroup", "-m", self.markers)
 
 
 STAGES = {
     stage.name: stage
     for stage in (
-        Stage("fast", "the fast tests", (*PARALLEL, "-m", f"not ({LATER})")),
-        Stage("browser", "the browser and packaging tests", (*PARALLEL, "-m",
-              "(browser or packaging) and not (faults or slow)")),
-        # One process: the fault tests run one after another, and a second worker would only wait.
-        Stage("faults", "the fault tests", ("-n", "0", "-m", "faults and not slow")),
-        Stage("slow", "the slow tests", (*PARALLEL, "-m", "slow")),
+        Stage("fast", "the fast tests", "not (browser or packaging or faults or server or slow)", 2),
+        # Four workers: a browser test waits on Chromium and its server about half its time.
+        Stage(
+            "browser",
+            "the browser and packaging tests",
+            "(browser or packaging) and not (faults or slow)",
+            4,
+            ("tests/e2e", "tests/packaging"),
+        ),
+        # The fault tests run one after another on one worker (their xdist group); the tests that start servers of
+        # their own run on the other meanwhile.
+        Stage(
+            "faults",
+            "the fault tests, and beside them the tests that start servers",
+            "(faults or server) and not (browser or packaging or slow)",
+            2,
+            ("tests/e2e",),
+        ),
+        Stage("slow", "the slow tests", "slow", 2),
     )
 }
 DEFAULT = ("fast", "browser", "faults")
@@ -93,7 +118,8 @@ def with_markers(stage: Stage, pytest_args: list[str]) -> list[str]:
     if given:
         index = args.index("-m") + 1
         args[index] = f"({args[index]}) and ({given})"
-    return [*args, *own]
+    chosen = any((ROOT / arg.split("::")[0]).exists() for arg in own if not arg.startswith("-"))
+    return [*args, *own, *(() if chosen else stage.paths)]
 
 
 def run(stage: Stage, pytest_args: list[str]) -> Timed:

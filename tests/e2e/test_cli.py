@@ -77,6 +77,7 @@ def listed_titles(url: str) -> list[str]:
         return [game["title"] for game in json.load(answer)["items"]]
 
 
+@pytest.mark.server
 def test_meldbook_serve_answers_on_the_given_port_with_a_sqlite_file(tmp_path: Path) -> None:
     env = clean_env(MELDBOOK_STORE="sqlite", MELDBOOK_SQLITE_PATH=str(tmp_path / "games.sqlite"))
     with serving(tmp_path, env) as (_, output):
@@ -84,6 +85,7 @@ def test_meldbook_serve_answers_on_the_given_port_with_a_sqlite_file(tmp_path: P
     assert f"SQLite file {tmp_path / 'games.sqlite'}" in output.read_text()
 
 
+@pytest.mark.server
 def test_meldbook_serve_from_any_directory_keeps_games_in_the_one_data_directory_and_says_where(tmp_path: Path) -> None:
     data, first, second = tmp_path / "data", tmp_path / "here", tmp_path / "there"
     first.mkdir()
@@ -100,6 +102,7 @@ def test_meldbook_serve_from_any_directory_keeps_games_in_the_one_data_directory
     assert not (second / "var").exists()
 
 
+@pytest.mark.server
 def test_without_a_data_directory_the_games_go_to_the_users_data_directory(tmp_path: Path) -> None:
     home, cwd = tmp_path / "home", tmp_path / "work"
     cwd.mkdir()

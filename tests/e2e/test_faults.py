@@ -1,8 +1,8 @@
 """Faults under gunicorn as production runs it (api/gunicorn_config.py: gthread workers): races, crashes, a database
 outage, SQLite under two workers, and the access log.
 
-They are marked `faults`: the faults stage of `make test` runs them one after another in one process, and in any
-parallel run their xdist group (tests/conftest.py) keeps them on one worker, never two at once. Each counts what
+They are marked `faults`: their xdist group (tests/conftest.py) keeps them on one worker, one after another, never
+two at once, in the faults stage of `make test` as in any other parallel run. Each counts what
 it does (rounds, kills, requests) and never asserts on time; its waits are generous deadlines only.
 """
 
@@ -34,7 +34,7 @@ from tests.e2e.served import Answer, Client, Gunicorn, gunicorn, postgres_env, s
 pytestmark = pytest.mark.faults
 PROBLEM = "application/problem+json"
 RACE_ROUNDS, RACERS = 50, 20
-KILLS, WRITERS, MOVES_PER_LIFE = 20, 4, 2
+KILLS, WRITERS, MOVES_PER_LIFE = 8, 4, 2
 SLOW_RACE_ROUNDS, SLOW_KILLS = 500, 100
 """The bigger variants, behind the `slow` marker."""
 SQLITE_WRITERS, SQLITE_MOVES = 8, 12

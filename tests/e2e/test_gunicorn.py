@@ -121,6 +121,7 @@ def gunicorn(fresh_postgres_dbname: str, tmp_path: Path) -> Iterator[Server]:
     assert "Traceback" not in errors, errors[-3000:]
 
 
+@pytest.mark.server
 def test_each_of_two_gunicorn_workers_serves_a_game_as_the_other_recorded_it(gunicorn: Server) -> None:
     url = gunicorn.url
     pids = gunicorn.worker_pids()
@@ -154,6 +155,7 @@ def test_each_of_two_gunicorn_workers_serves_a_game_as_the_other_recorded_it(gun
     assert headers.get_all("Server") == ["gunicorn"]
 
 
+@pytest.mark.server
 def test_two_workers_hold_no_more_connections_than_their_pools_allow(gunicorn: Server) -> None:
     pids = gunicorn.worker_pids()
     status, created, _ = call(f"{gunicorn.url}/games", "POST", {"variant": "roby", "players": ["ann", "bob"]})

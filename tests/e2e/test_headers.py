@@ -111,6 +111,7 @@ def test_configured_origins_get_cors_answers_and_preflights_and_others_get_none(
     assert "Access-Control-Allow-Origin" not in stranger.headers
 
 
+@pytest.mark.server
 def test_meldbook_serve_does_not_advertise_a_version(sqlite_env: dict[str, str]) -> None:
     with (
         running_server(sqlite_env) as client,

@@ -8,6 +8,8 @@ import socket
 import time
 from urllib.parse import urlsplit
 
+import pytest
+
 from tests import pg
 from tests.e2e.helpers import all_events
 from tests.e2e.live import LiveClient, LiveResponse, running_server
@@ -38,6 +40,7 @@ def retried(client: LiveClient, path: str, body: dict, headers: dict[str, str]) 
         time.sleep(0.1)
 
 
+@pytest.mark.server
 def test_a_move_retried_after_a_dropped_answer_on_another_worker_and_after_a_restart_is_stored_once(
     fresh_postgres_dbname: str,
 ) -> None:

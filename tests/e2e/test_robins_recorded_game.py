@@ -277,6 +277,7 @@ def test_a_complete_recorded_game_to_505_through_http_alone(client: FlaskClient,
         restarted.extensions["meldbook"].close()
 
 
+@pytest.mark.server
 @pytest.mark.whole_game
 def test_the_same_game_through_a_running_server_survives_its_restart(store_env: dict[str, str]) -> None:
     """The same scenario over real sockets against `meldbook serve`, then against a second server process."""

@@ -145,6 +145,7 @@ def test_a_four_player_recorded_game_is_recorded_from_the_cut_to_the_final_pot(a
     assert all_events(restarted, game.url, game.auth) == events
 
 
+@pytest.mark.server
 @pytest.mark.whole_game
 def test_the_same_game_through_a_running_server_is_still_there_after_the_server_restarts(
     store_env: dict[str, str],

@@ -30,7 +30,7 @@ from tests import pg
 from tests.e2e.served import Client, Gunicorn, gunicorn, postgres_env
 from tests.e2e.test_faults import Game, all_events, create, next_move
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.server]
 DEADLINE = 90.0
 """Generous: how long a stream may take to deliver what is stored, on a busy machine."""
 MOVES, MOST_MOVES = 6, 40
