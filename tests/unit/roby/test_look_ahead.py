@@ -27,23 +27,28 @@ def listed(table: Table, kind: str) -> list[dict[str, Any]]:
     return [{k: v for k, v in b.items() if k != "expected_version"} for e in entries for b in concrete_bodies(e)]
 
 
-def ann_takes_4h(score: int) -> Table:
-    """Ann, at `score` points, holds 4H 4S 5S 6S 7S 2C AS 2S AS 2S with bob's 3S 4S 5S on the table (two packs), and
-    takes dee's 4H from the discard pile."""
+def ann_takes(card: str, ann: str, score: int) -> Table:
+    """Ann, at `score` points, holds `ann` with bob's 3S 4S 5S on the table (two packs), and takes `card`, which dee
+    has just discarded."""
     table = Table(packs=2)
     table.cut_for("dee")
-    table.deal(upcard="QD", keep="4H", ann="4H 4S 5S 6S 7S 2C AS 2S AS 2S", bob="3S 4S 5S 9C 9D KH KD QC JC 10C")
+    table.deal(upcard="QD", keep=card, ann=ann, bob="3S 4S 5S 9C 9D KC KD QC JC 10C")
     table.pass_round()
     table.draw_and_discard("ann")
-    table.act("draw", "bob", source="stock", card="8D")
+    table.act("draw", "bob", source="stock", card="6D")
     table.act("meld", "bob", cards=["3S", "4S", "5S"])
-    table.act("discard", "bob", card="8D")
+    table.act("discard", "bob", card="6D")
     table.draw_and_discard("cy")
-    table.act("draw", "dee", source="stock", card="4H")
-    table.act("discard", "dee", card="4H")
+    table.act("draw", "dee", source="stock", card=card)
+    table.act("discard", "dee", card=card)
     table.state.scores["ann"] = score  # arrange: earlier hands left ann at this score
     table.act("draw", "ann", source="discard")
     return table
+
+
+def ann_takes_4h(score: int) -> Table:
+    """Ann holds 4H 4S 5S 6S 7S 2C AS 2S AS 2S, and takes 4H."""
+    return ann_takes("4H", "4H 4S 5S 6S 7S 2C AS 2S AS 2S", score)
 
 
 def test_the_lay_off_of_2s_is_listed_when_2s_then_as_then_discarding_as_keeps_4_points_at_94() -> None:
@@ -78,19 +83,7 @@ def test_a_play_whose_only_way_on_would_discard_the_card_just_taken_while_anothe
     then the 2S is a legal discard, so KH, just taken, is not. No way keeps 2, so the first meld is refused (a search
     that judged the discard against the table before its lay-off once allowed both melds, and then nothing was
     listed for ann)."""
-    table = Table(packs=2)
-    table.cut_for("dee")
-    table.deal(upcard="QD", keep="KH", ann="7C 7D 7H 7S 8C 8D 8H 8S 2S 2S", bob="3S 4S 5S 9C 9D KC KD QC JC 10C")
-    table.pass_round()
-    table.draw_and_discard("ann")
-    table.act("draw", "bob", source="stock", card="6D")
-    table.act("meld", "bob", cards=["3S", "4S", "5S"])
-    table.act("discard", "bob", card="6D")
-    table.draw_and_discard("cy")
-    table.act("draw", "dee", source="stock", card="KH")
-    table.act("discard", "dee", card="KH")
-    table.state.scores["ann"] = 97  # arrange: earlier hands left ann at 97 points
-    table.act("draw", "ann", source="discard")
+    table = ann_takes("KH", "7C 7D 7H 7S 8C 8D 8H 8S 2S 2S", 97)
     table.refuse("roby.99-rule", "meld", "ann", cards=["7C", "7D", "7H", "7S"])
     assert listed(table, "meld") == [] and listed(table, "discard")
     table.state.scores["ann"] = 95  # arrange: a limit of 4, which discarding KH from 2S 2S KH meets
