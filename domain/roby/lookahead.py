@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from domain.cards import Card
-from domain.melds import candidate_melds
+from domain.melds import GROUP, candidate_melds
 from domain.roby.rules import (
     card_value,
     fitting_meld,
@@ -161,6 +161,13 @@ def kept(cards: Sequence[str], hand: Sequence[str], table: Sequence[TableMeld], 
     return [c for c in cards if c not in placed]
 
 
+def _takes(meld: TableMeld) -> tuple[str, ...]:
+    """What a meld will take, now and after any lay-off: a group, any card of its rank (however many it holds); a
+    sequence, what its cards allow. A card laid on one meld or another that takes the same leaves the same way on, so
+    the search tries the first (with two packs, two groups of sevens take every seven)."""
+    return (GROUP, meld.cards[0][:-1]) if meld.kind == GROUP else (meld.kind, *meld.cards)
+
+
 class _Search:
     """The lay-offs and the discard of one turn's look-ahead, remembering the positions that lead nowhere."""
 
@@ -180,9 +187,11 @@ class _Search:
             return None
         if may_lay_off:
             for card in dict.fromkeys(hand):
+                targets: set[tuple[str, ...]] = set()
                 for index, target in enumerate(table):
-                    if fitting_meld(card, [target]) is None:
+                    if fitting_meld(card, [target]) is None or _takes(target) in targets:
                         continue
+                    targets.add(_takes(target))
                     rest = list(hand)
                     rest.remove(card)
                     extended = [*table[:index], with_card(target, card), *table[index + 1 :]]

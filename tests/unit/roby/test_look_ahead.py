@@ -144,6 +144,19 @@ def test_the_card_just_taken_is_the_discard_only_when_no_other_is_legal() -> Non
     )
 
 
+def ended_positions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]:
+    """Each position (hand and table) at which the look-ahead tries the discards, as it tries them."""
+    ended: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
+    legal_discards = lookahead.legal_discards
+
+    def counted(hand: list[str], melds: list[TableMeld], taken: str | None) -> list[str]:
+        ended.append((tuple(hand), tuple(tuple(m.cards) for m in melds)))
+        return legal_discards(hand, melds, taken)
+
+    monkeypatch.setattr(lookahead, "legal_discards", counted)
+    return ended
+
+
 def test_a_position_that_leads_nowhere_is_searched_once_whatever_order_of_lay_offs_reaches_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -154,16 +167,24 @@ def test_a_position_that_leads_nowhere_is_searched_once_whatever_order_of_lay_of
     groups += [group(*(f"{rank}{suit}" for suit in "CSD")) for rank in ("6", "8", "10", "Q")]
     table = numbered(run("3S", "4S", "5S"), *groups)
     hand = ["2S", "2S", "AS", "AS", "7D", "9D", "JD", "KD", "6H", "8H", "10H", "QH"]
-    ended: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
-    legal_discards = lookahead.legal_discards
-
-    def counted(hand: list[str], melds: list[TableMeld], taken: str | None) -> list[str]:
-        ended.append((tuple(hand), tuple(tuple(m.cards) for m in melds)))
-        return legal_discards(hand, melds, taken)
-
-    monkeypatch.setattr(lookahead, "legal_discards", counted)
+    ended = ended_positions(monkeypatch)
     assert find_plan(hand, table, "ann", True, None, NinetyNine(1, False)) is None
     assert len(ended) == len(set(ended)) == 2**8 * 3
+
+
+def test_a_card_that_fits_two_groups_of_its_rank_is_tried_on_the_first_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two packs there may be two groups of sevens: 7H on either takes the same cards from then on (every seven),
+    so the search lays it on the first. Four such cards and the spade run of the test above: 2^4 positions times the
+    three states of the run, where trying both groups would make 3^4 times three."""
+    groups = [group(f"{rank}C", f"{rank}D", suit) for rank in ("7", "9") for suit in (f"{rank}H", f"{rank}S")]
+    table = numbered(run("3S", "4S", "5S"), *groups)
+    hand = ["2S", "2S", "AS", "AS", "7H", "7S", "9H", "9S"]
+    ended = ended_positions(monkeypatch)
+    assert find_plan(hand, table, "ann", True, None, NinetyNine(1, False)) is None
+    assert len(ended) == len(set(ended)) == 2**4 * 3
+    assert find_plan(["7S", "KC", "2D"], table, "ann", True, None, NinetyNine(2, False)) == Plan(
+        (), (("7S", 2),), "KC", ("2D",)
+    )
 
 
 # Every order of every play, by hand: an oracle apart from the look-ahead, with rules of its own.
