@@ -82,8 +82,9 @@ OWN: RuleIndex = rule_index(
             "off, a second copy of a card wherever it still fits, a card that fits two melds on either), stopping "
             "after any of them, and every legal discard there, keep more than 99 - S. Melds first loses no way: no "
             "meld depends on the table. The search remembers each position (hand and table) it found to lead "
-            "nowhere and never searches it again; it has no depth cap. The same search lists a `go_out` when the "
-            "hand can go out.",
+            "nowhere and never searches it again, and lays a card that fits two groups of its rank on the first "
+            "alone (both take every card of the rank); it has no depth cap. The same search lists a `go_out` when "
+            "the hand can go out, tabling every card when it can.",
             (
                 "tests/unit/roby/test_look_ahead.py::"
                 "test_the_look_ahead_finds_a_way_exactly_when_trying_every_order_of_every_play_does",
@@ -92,6 +93,8 @@ OWN: RuleIndex = rule_index(
                 "tests/unit/roby/test_look_ahead.py::"
                 "test_both_copies_of_a_card_from_two_packs_may_be_laid_off_one_after_the_other",
                 "tests/unit/roby/test_look_ahead.py::test_a_card_that_fits_two_melds_is_tried_on_each",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_a_card_that_fits_two_groups_of_its_rank_is_tried_on_the_first_alone",
                 "tests/unit/roby/test_look_ahead.py::"
                 "test_a_play_whose_only_way_on_would_discard_the_card_just_taken_while_another_discard_is_legal_is_refused",
                 "tests/unit/roby/test_look_ahead.py::"
