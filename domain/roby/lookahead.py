@@ -162,10 +162,10 @@ def kept(cards: Sequence[str], hand: Sequence[str], table: Sequence[TableMeld], 
 
 
 def _takes(meld: TableMeld) -> tuple[str, ...]:
-    """What a meld will take, now and after any lay-off: a group, any card of its rank (however many it holds); a
-    sequence, what its cards allow. A card laid on one meld or another that takes the same leaves the same way on, so
-    the search tries the first (with two packs, two groups of sevens take every seven)."""
-    return (GROUP, meld.cards[0][:-1]) if meld.kind == GROUP else (meld.kind, *meld.cards)
+    """What a meld will take from a card that fits it, now and after any lay-off: a group, every card of its rank (so
+    all the groups one card fits take the same); a sequence, what its cards allow. Laid on either of two melds that
+    take the same, a card leaves the same way on, so the search tries the first (two groups of sevens, two packs)."""
+    return () if meld.kind == GROUP else tuple(meld.cards)
 
 
 class _Search:

@@ -187,6 +187,36 @@ def test_a_card_that_fits_two_groups_of_its_rank_is_tried_on_the_first_alone(mon
     )
 
 
+def test_of_the_legal_discards_meeting_the_goal_the_plan_names_the_most_valuable() -> None:
+    table = numbered(run("6H", "7H", "8H"))
+    assert find_plan(["KC", "AS", "9D"], table, "ann", True, None, NinetyNine(30, False)) == Plan(
+        (), (), "AS", ("9D", "KC")
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "goal", "hopeless"),
+    [
+        (["KC", "QD", "9H"], NinetyNine(9, False), True),  # KC QD kept: 10 at least once the king goes
+        (["KC", "QD", "9H"], NinetyNine(10, False), False),
+        (["KC", "9H"], NinetyNine(0, False), False),  # one card kept: discarding it goes out
+        (["KC", "2D", "9H"], NinetyNine(11, True), True),  # before the discard KC 2D keep 12
+        (["KC", "2D", "9H"], NinetyNine(12, True), False),
+        (["KC", "QD", "9H"], GoingOut(), True),
+        (["KC", "9H"], GoingOut(), False),
+        (["KC", "9H"], GoingOut(discard=False), True),
+    ],
+)
+def test_a_hand_that_keeps_cards_no_way_could_table_beyond_the_goal_is_refused_before_any_discard_is_tried(
+    monkeypatch: pytest.MonkeyPatch, hand: list[str], goal: lookahead.Goal, hopeless: bool
+) -> None:
+    """Only 9H fits the table (6H 7H 8H): the cards that no way could table are kept in every way on, and when what
+    they keep already misses the goal, nothing is searched."""
+    ended = ended_positions(monkeypatch)
+    plan = find_plan(hand, numbered(run("6H", "7H", "8H")), "ann", True, None, goal)
+    assert (plan is None, ended == []) == (hopeless, hopeless)
+
+
 # Every order of every play, by hand: an oracle apart from the look-ahead, with rules of its own.
 
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
