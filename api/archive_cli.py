@@ -28,7 +28,7 @@ from service.application import Meldbook
 from service.archives import Refusal, Tally, every_game_id, export_archive, import_archive
 from service.index import GameFilter
 from service.notation_import import CLAIMS, ImportedGame
-from service.simulation import CHOICES, DEAL_MODES, simulated_archive
+from service.simulation import CHOICES, DEAL_MODES, BotGameFailed, simulated_archive
 
 VIEWS = {"full": Viewer.FULL, "spectator": Viewer.SPECTATOR}
 
@@ -149,11 +149,25 @@ def _counted(ids: Iterable[UUID], advance: Callable[[int], None], tried: list[in
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True, path_type=Path),
               help="Write the archive to this file (default: standard output).")
 def simulate(variant: str, games: int, seed: int, deal_mode: str, output: Path | None) -> None:
-    """Write an archive of GAMES games played by the built-in bots, in the notation (nothing is stored)."""
+    """Write an archive of GAMES games played by the built-in bots, in the notation (nothing is stored).
+
+    A game the bots cannot play to its end (the rules list nothing for a player to act) is reported with its number,
+    the seed and the position, and left out; the others are written, and the exit status is 1.
+    """
+    failures: list[BotGameFailed] = []
     with ExitStack() as stack:
         out = stack.enter_context(output.open("w", encoding="utf8", newline="")) if output else sys.stdout
         advance = stack.enter_context(progress_bar("simulating", games))
-        for piece in simulated_archive(variant, games, seed, deal_mode):
+
+        def failed(failure: BotGameFailed) -> None:
+            failures.append(failure)
+            click.echo(f"error: {failure}", err=True)
+            advance(1)
+
+        for piece in simulated_archive(variant, games, seed, deal_mode, failed):
             out.write(piece)
             advance(1)
-    click.echo(f"{games} {variant} games written{f' to {output}' if output else ''}", err=True)
+    written = f"{games - len(failures)} {variant} games written{f' to {output}' if output else ''}"
+    click.echo(f"{written}, {len(failures)} failed", err=True)
+    if failures:
+        sys.exit(1)

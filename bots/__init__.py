@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
+from domain.game import Game
 from domain.variant import Chance
 
 
@@ -17,6 +19,29 @@ class SeededChance(Chance):
     def seed(self) -> int:
         """The next seed of the generator."""
         return self._random.getrandbits(63)
+
+
+class NothingListed(Exception):
+    """A bot is to play and the rules list nothing it could: a player left without a legal way to go on, which the
+    rules must never allow (RULINGS.md). It names the position: the game's version, who is to act, and the state in
+    the full view."""
+
+    def __init__(self, game: Game) -> None:
+        self.version = game.version
+        self.players = game.rules.to_move(game.state)
+        self.position = game.rules.to_doc(game.state)
+        super().__init__(
+            f"nothing is listed for {' or '.join(self.players) or 'anyone'} to play at version {self.version} of a "
+            f"{game.variant} game; the position: {json.dumps(self.position, sort_keys=True)}"
+        )
+
+
+def listed(game: Game) -> list[dict[str, Any]]:
+    """The legal actions open now, at least one of them concrete (NothingListed when none is)."""
+    legal = game.legal_actions()
+    if not any(concrete_bodies(entry) for entry in legal):
+        raise NothingListed(game)
+    return legal
 
 
 def concrete_bodies(entry: dict[str, Any]) -> list[dict[str, Any]]:

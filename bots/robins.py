@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bots import SeededChance, concrete_bodies
+from bots import SeededChance, concrete_bodies, listed
 from domain.game import Game
 
 MAX_ACTIONS = 6000
@@ -61,7 +61,7 @@ def play_robins(
     for _ in range(MAX_ACTIONS):
         if game.rules.is_over(game.state):
             return game, events
-        body = choose(game.legal_actions(), rng, eager=rng.random() < eagerness, idle=rng.random() < idleness)
+        body = choose(listed(game), rng, eager=rng.random() < eagerness, idle=rng.random() < idleness)
         game.record(body, chance)
         new = list(game.collect_events())
         events.extend(new)

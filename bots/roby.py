@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bots import SeededChance, concrete_bodies, pick
+from bots import SeededChance, concrete_bodies, listed, pick
 from domain.cards import Card
 from domain.game import Game
 from domain.melds import candidate_melds
@@ -48,7 +48,7 @@ def moves(game: Game, rng: random.Random, chance: SeededChance) -> Iterator[dict
     for _ in range(MAX_ACTIONS):
         if game.rules.is_over(game.state):
             return
-        body = choose(game, game.legal_actions(), rng)
+        body = choose(game, listed(game), rng)
         game.record(body, chance)
         yield body
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from bots import SeededChance, concrete_bodies
+from bots import SeededChance, concrete_bodies, listed
 from domain.game import Game
 
 MAX_ACTIONS = 40000
@@ -52,7 +52,7 @@ def play_royal(
     for _ in range(MAX_ACTIONS):
         if game.rules.is_over(game.state):
             return game
-        body = choose(game.legal_actions(), rng, game.state.deal_number > deals)
+        body = choose(listed(game), rng, game.state.deal_number > deals)
         if game.state.deal_number > deals and rng.random() < 0.2:
             body = {"type": "end_game", "confirm": True}
         game.record(body, chance)

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from bots import NothingListed
 from bots.samples import SAMPLE_GAMES
 from bots.twins import recorded_twin
 from domain.notation.archive import join_archive
@@ -35,20 +36,44 @@ CHOICES: dict[str, list[Callable[[int], list[Any]]]] = {
 """The bots each choice of `meldbook simulate --variant` plays in turn: a variant's own, or every variant's."""
 
 
-def bot_games(choice: str, games: int, seed: int) -> Iterator[list[Any]]:
+class BotGameFailed(Exception):
+    """A bot game that could not be played to its end: which game of which seed, and why (the bot's error names the
+    position)."""
+
+    def __init__(self, number: int, games: int, seed: int, game_seed: int, cause: NothingListed) -> None:
+        self.number, self.seed, self.game_seed, self.cause = number, seed, game_seed, cause
+        super().__init__(f"game {number} of {games} of seed {seed} (the bot's seed {game_seed}): {cause}")
+
+
+Failed = Callable[[BotGameFailed], None]
+"""Told of each bot game that failed, the games after it carrying on; without one, the first failure is raised."""
+
+
+def bot_games(choice: str, games: int, seed: int, failed: Failed | None = None) -> Iterator[list[Any]]:
     """The events of `games` bot games of a choice (CHOICES: a variant, or each in turn), drawn from one seed."""
     seeds = random.Random(seed)
     players = CHOICES[choice]
     for number in range(games):
-        yield players[number % len(players)](seeds.getrandbits(32))
+        game_seed = seeds.getrandbits(32)
+        try:
+            events = players[number % len(players)](game_seed)
+        except NothingListed as error:
+            failure = BotGameFailed(number + 1, games, seed, game_seed, error)
+            if failed is None:
+                raise failure from error
+            failed(failure)
+            continue
+        yield events
 
 
-def simulated_records(variant: str, games: int, seed: int, deal_mode: str = "recorded") -> Iterator[str]:
+def simulated_records(
+    variant: str, games: int, seed: int, deal_mode: str = "recorded", failed: Failed | None = None
+) -> Iterator[str]:
     """Each bot game's canonical text in the full view (seeds only in the shuffled deal mode), without a digest:
     the scratch store that held it is thrown away, so there is no game to check one against."""
     scratch: Meldbook | None = None
     try:
-        for number, events in enumerate(bot_games(variant, games, seed)):
+        for number, events in enumerate(bot_games(variant, games, seed, failed)):
             if number % SCRATCH_GAMES == 0:
                 if scratch is not None:
                     scratch.close()
@@ -66,6 +91,8 @@ def simulated_records(variant: str, games: int, seed: int, deal_mode: str = "rec
             scratch.close()
 
 
-def simulated_archive(variant: str, games: int, seed: int, deal_mode: str = "recorded") -> Iterator[str]:
-    """An archive of bot games, piece by piece."""
-    return join_archive(simulated_records(variant, games, seed, deal_mode))
+def simulated_archive(
+    variant: str, games: int, seed: int, deal_mode: str = "recorded", failed: Failed | None = None
+) -> Iterator[str]:
+    """An archive of bot games, piece by piece (less those that failed, each told to `failed`)."""
+    return join_archive(simulated_records(variant, games, seed, deal_mode, failed))

@@ -70,6 +70,35 @@ OWN: RuleIndex = rule_index(
             (
                 "tests/unit/roby/test_discards_and_the_99_rule.py::"
                 "test_the_99_rule_counts_every_further_meld_in_the_same_turn",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_the_lay_off_of_2s_is_listed_when_2s_then_as_then_discarding_as_keeps_4_points_at_94",
+            ),
+        ),
+        (
+            "roby.own.every-way-on",
+            "**Every way on.** A table play is refused for leaving no way to end the turn (`roby.99-rule`) only when "
+            "none remains: every set of further melds from the hand (the same meld twice where two packs give the "
+            "cards), then every sequence of lay-offs one card at a time onto any meld it fits (onto cards just laid "
+            "off, a second copy of a card wherever it still fits, a card that fits two melds on either), stopping "
+            "after any of them, and every legal discard there, keep more than 99 - S. Melds first loses no way: no "
+            "meld depends on the table. The search remembers each position (hand and table) it found to lead "
+            "nowhere and never searches it again, and lays a card that fits two groups of its rank on the first "
+            "alone (both take every card of the rank); it has no depth cap. The same search lists a `go_out` when "
+            "the hand can go out, tabling every card when it can.",
+            (
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_the_look_ahead_finds_a_way_exactly_when_trying_every_order_of_every_play_does",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_the_lay_off_of_2s_is_listed_when_2s_then_as_then_discarding_as_keeps_4_points_at_94",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_both_copies_of_a_card_from_two_packs_may_be_laid_off_one_after_the_other",
+                "tests/unit/roby/test_look_ahead.py::test_a_card_that_fits_two_melds_is_tried_on_each",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_a_card_that_fits_two_groups_of_its_rank_is_tried_on_the_first_alone",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_a_play_whose_only_way_on_would_discard_the_card_just_taken_while_another_discard_is_legal_is_refused",
+                "tests/unit/roby/test_look_ahead.py::"
+                "test_a_position_that_leads_nowhere_is_searched_once_whatever_order_of_lay_offs_reaches_it",
             ),
         ),
         (

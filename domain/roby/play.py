@@ -6,18 +6,16 @@ from domain.actions import Action
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
 from domain.roby import settle, waiting
 from domain.roby.events import CardDiscarded, CardLaidOff, DiscardTaken, MeldLaid, StockCardDrawn
+from domain.roby.lookahead import GoingOut, NinetyNine, find_plan
 from domain.roby.rules import (
     PASS_LIMIT,
     card_places,
     deck_of,
-    find_plan,
     fitting_meld,
-    going_out,
     named_cards,
     new_meld,
     next_in_game,
     next_meld_id,
-    ninety_nine_goal,
     with_card,
 )
 from domain.roby.state import RobyState, TableMeld
@@ -131,7 +129,7 @@ def verify_can_end_turn(state: RobyState, player: str, hand: list[str], melds: l
     if not hand:
         return
     limit = PASS_LIMIT - state.scores[player]
-    goal = ninety_nine_goal(limit, state.options["measure_99"] == "before_discard")
+    goal = NinetyNine(limit, state.options["measure_99"] == "before_discard")
     if find_plan(hand, melds, player, True, state.taken_card, goal) is None:
         raise IllegalMoveError(
             f"with {state.scores[player]} points, {player} may put cards on the table only if what he keeps "
@@ -250,9 +248,9 @@ def plan_to_go_out(state: RobyState, player: str) -> dict[str, object] | None:
     """A concrete go_out body for the player, when there is one."""
     hand = state.hands[player].known
     own = bool(state.own_melds(player))
-    plan = find_plan(hand, state.melds, player, own, state.taken_card, going_out)
+    plan = find_plan(hand, state.melds, player, own, state.taken_card, GoingOut())
     if plan is None and not own and state.taken_card is None:
-        plan = find_plan(hand, state.melds, player, True, state.taken_card, lambda h, d: d is None)
+        plan = find_plan(hand, state.melds, player, True, state.taken_card, GoingOut(discard=False))
     if plan is None:
         return None
     return {

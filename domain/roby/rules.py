@@ -1,14 +1,13 @@
-"""Roby's pure rules: card values, what fits the table, legal discards, and the 99-rule search."""
+"""Roby's pure rules: card values, what fits the table, legal discards (the 99-rule search is lookahead.py)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
 
 from domain.cards import Card, packs
-from domain.melds import candidate_melds, fits, meld_kind, order_meld
+from domain.melds import fits, meld_kind, order_meld
 from domain.roby.state import RobyState, TableMeld
 from domain.unknown import hand_place
 from domain.zones import named_counts
@@ -81,8 +80,14 @@ def new_meld(meld_id: int, owner: str, cards: Sequence[str]) -> TableMeld | None
 
 def with_card(meld: TableMeld, card: str) -> TableMeld:
     """The meld with one more card, in table order."""
-    cards = order_meld(meld.kind, [Card.parse(c) for c in [*meld.cards, card]])
-    return TableMeld(meld.id, meld.owner, meld.kind, [str(c) for c in cards])
+    return TableMeld(meld.id, meld.owner, meld.kind, list(_extended(meld.kind, tuple(meld.cards), card)))
+
+
+@lru_cache(maxsize=65536)
+def _extended(kind: str, cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """A meld's cards with one more, in table order; cached, since the look-ahead (lookahead.py) lays the same card
+    on the same meld along many paths."""
+    return tuple(str(c) for c in order_meld(kind, [Card.parse(c) for c in (*cards, card)]))
 
 
 def without(hand: Sequence[str], cards: Sequence[str]) -> list[str] | None:
@@ -93,111 +98,6 @@ def without(hand: Sequence[str], cards: Sequence[str]) -> list[str] | None:
             return None
         rest.remove(card)
     return rest
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """A way to end a turn from here: melds to lay, lay-offs (card, meld id), then a discard or none."""
-
-    melds: tuple[tuple[str, ...], ...]
-    lay_offs: tuple[tuple[str, int], ...]
-    discard: str | None
-    left: tuple[str, ...]
-
-
-Goal = Callable[[list[str], str | None], bool]
-"""Whether a turn may end with this hand (before the discard) and this discard (None: went out)."""
-
-
-def find_plan(
-    hand: Sequence[str],
-    melds: Sequence[TableMeld],
-    owner: str,
-    may_lay_off: bool,
-    taken: str | None,
-    goal: Goal,
-) -> Plan | None:
-    """A way to finish the turn that meets the goal: melds first, then lay-offs, then a legal discard."""
-    options = [tuple(str(c) for c in m) for m in candidate_melds(Card.parse(c) for c in hand)]
-    for chosen, rest in _meld_choices(list(hand), options, 0):
-        table = list(melds)
-        for cards in chosen:
-            laid = new_meld(next_meld_id(table), owner, cards)
-            assert laid is not None
-            table.append(laid)
-        lay_ok = may_lay_off or bool(chosen)
-        after, lay_offs = _lay_off_all(rest, table) if lay_ok else (rest, [])
-        plan = _finish(after, table, taken, goal, tuple(chosen), tuple(lay_offs))
-        if plan is not None:
-            return plan
-    return None
-
-
-def _meld_choices(
-    hand: list[str], options: list[tuple[str, ...]], start: int
-) -> list[tuple[list[tuple[str, ...]], list[str]]]:
-    found: list[tuple[list[tuple[str, ...]], list[str]]] = [([], hand)]
-    for index in range(start, len(options)):
-        rest = without(hand, options[index])
-        if rest is None:
-            continue
-        for chosen, left in _meld_choices(rest, options, index + 1):
-            found.append(([options[index], *chosen], left))
-    return found
-
-
-def _lay_off_all(hand: list[str], table: list[TableMeld]) -> tuple[list[str], list[tuple[str, int]]]:
-    """Lay off every card that fits, until none does (laying off never stops another lay-off)."""
-    table = list(table)
-    rest = list(hand)
-    lay_offs: list[tuple[str, int]] = []
-    progress = True
-    while progress:
-        progress = False
-        for card in sorted(set(rest)):
-            target = fitting_meld(card, table)
-            if target is not None:
-                rest.remove(card)
-                table[table.index(target)] = with_card(target, card)
-                lay_offs.append((card, target.id))
-                progress = True
-    return rest, lay_offs
-
-
-def _finish(
-    hand: list[str],
-    table: list[TableMeld],
-    taken: str | None,
-    goal: Goal,
-    melds: tuple[tuple[str, ...], ...],
-    lay_offs: tuple[tuple[str, int], ...],
-) -> Plan | None:
-    if not hand:
-        return Plan(melds, lay_offs, None, ()) if goal(hand, None) else None
-    for card in sorted(legal_discards(hand, table, taken), key=card_value, reverse=True):
-        if goal(hand, card):
-            left = list(hand)
-            left.remove(card)
-            return Plan(melds, lay_offs, card, tuple(left))
-    return None
-
-
-def ninety_nine_goal(limit: int, before_discard: bool) -> Goal:
-    """The 99 rule as a goal: what is left (after the discard, or before it) is worth at most `limit`."""
-
-    def goal(hand: list[str], discard: str | None) -> bool:
-        if discard is None or len(hand) == 1:
-            return True
-        if before_discard:
-            return hand_value(hand) <= limit
-        return hand_value(hand) - card_value(discard) <= limit
-
-    return goal
-
-
-def going_out(hand: list[str], discard: str | None) -> bool:
-    """The goal of going out: the hand is empty, or its last card is the discard."""
-    return discard is None or len(hand) == 1
 
 
 def turn_order(state: RobyState) -> list[str]:

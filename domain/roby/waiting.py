@@ -9,7 +9,8 @@ from typing import Any
 
 from domain.errors import IllegalMoveError
 from domain.irregularities.rules import exposure_check
-from domain.roby.rules import PASS_LIMIT, find_plan, fitting_meld, legal_discards, ninety_nine_goal
+from domain.roby.lookahead import NinetyNine, find_plan
+from domain.roby.rules import PASS_LIMIT, fitting_meld, legal_discards
 from domain.roby.state import RobyState, TableMeld
 from domain.unknown import defer, make_deferred_checks
 from domain.variant import Decision
@@ -56,7 +57,7 @@ def discard_refusal(player: str, hand: list[str], card: str, context: Mapping[st
         )
     if context["tabled"] and len(hand) > 1:
         limit = int(context["limit"])
-        if not ninety_nine_goal(limit, bool(context["before_discard"]))(list(hand), card):
+        if not NinetyNine(limit, bool(context["before_discard"])).met(list(hand), card):
             return IllegalMoveError(
                 f"{player} put cards on the table this turn, so what he keeps must be worth at most {limit}",
                 code="roby.99-rule",
@@ -74,7 +75,7 @@ def _table_finding(player: str, hand: list[str], context: Mapping[str, Any]) -> 
     if context["at"] == "discard":
         return _discard_finding(player, hand, context)
     melds = [TableMeld(m["id"], m["owner"], m["kind"], list(m["cards"])) for m in context["melds"]]
-    goal = ninety_nine_goal(int(context["limit"]), bool(context["before_discard"]))
+    goal = NinetyNine(int(context["limit"]), bool(context["before_discard"]))
     if not hand or find_plan(hand, melds, player, True, context["taken"], goal) is not None:
         return None
     return NINETY_NINE, (

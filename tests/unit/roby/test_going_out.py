@@ -111,13 +111,14 @@ def test_after_a_roby_the_deal_passes_clockwise_and_the_next_player_leads() -> N
 
 def test_the_listed_way_out_lays_the_players_own_meld_before_laying_off() -> None:
     """Holding a meld of his own, ann is shown going out with it (laying off is then allowed), not by the
-    eleven-card lay-off; lay-offs come in card order, a card that fits only after another coming round again."""
+    eleven-card lay-off; each lay-off is the first card in card order that fits the table as the lay-offs before it
+    left it (10S once 9S is on the run), and every card is tabled rather than the last one discarded."""
     table = eleven_card_table()
     table.act("draw", "ann", source="stock", card="QD")
     [go_out] = [e for e in table.game.legal_actions() if e["type"] == "go_out"]
     [example] = go_out["examples"]
     assert example["melds"] == [["5S", "6S", "7S"]] and "discard" not in example
     assert example["lay_offs"] == [
-        {"card": "10D", "meld": 3}, {"card": "8S", "meld": 4}, {"card": "9S", "meld": 4}, {"card": "JD", "meld": 3},
-        {"card": "KS", "meld": 2}, {"card": "QD", "meld": 3}, {"card": "10S", "meld": 4}, {"card": "JS", "meld": 4}]
+        {"card": "10D", "meld": 3}, {"card": "8S", "meld": 4}, {"card": "9S", "meld": 4}, {"card": "10S", "meld": 4},
+        {"card": "JD", "meld": 3}, {"card": "JS", "meld": 4}, {"card": "KS", "meld": 2}, {"card": "QD", "meld": 3}]
 
