@@ -1,17 +1,23 @@
-"""A game's new events as they are stored, for a stream: polled from the store, so that a move recorded through
-any worker reaches a stream served by any other.
+"""A game's new events as they are stored, for a stream, so that a move recorded through any worker reaches a
+stream served by any other.
 
-`follow` reads the events after the last one sent, through the caller's view, every `poll` seconds; it holds no
-store connection while it waits. It yields a batch of presented events when there are new ones, an empty batch as
-a heartbeat when nothing was sent for `heartbeat` seconds, and ends once `lifetime` seconds have passed (the client
-reconnects from the last event it got), when the client has gone, or when the store stops answering.
+Both ways below yield a batch of presented events when there are new ones, an empty batch as a heartbeat when
+nothing was sent for `heartbeat` seconds, and end once `lifetime` seconds have passed (the client reconnects from the
+last event it got), when the client has gone, or when the store stops answering. Neither holds a store connection
+while it waits.
+
+- `follow_live`, on an event loop (api/asgi.py, what production runs): woken by the process's one reader of the
+  notification log (service/live.py) when the game has new events; it reads them then, and at each heartbeat.
+- `follow`, on a thread of its own (a WSGI server: `meldbook serve`, the tests' client): it asks the store for the
+  game's last version every `poll` seconds.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -24,6 +30,8 @@ from service.presenting import present_event
 LOG = logging.getLogger(__name__)
 BATCH = 500
 """At most this many events are read at once; a stream that starts far behind catches up batch by batch."""
+CHECK_SECONDS = 1.0
+"""How often a stream on an event loop asks whether its client has gone or its worker is stopping."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +72,44 @@ def follow(
             yield []
             sent = now
         sleep(pace.poll)
+
+
+async def follow_live(
+    read: Callable[[int], Awaitable[list[dict[str, Any]]]],
+    woken: asyncio.Event,
+    after: int,
+    pace: Pace,
+    ended: Callable[[], bool] = lambda: False,
+    clock: Callable[[], float] = time.monotonic,
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """Batches of the events after version `after`, as `read(after)` presents them, until the stream ends: read
+    at the start, whenever `woken` is set (the game has new events) and before each heartbeat."""
+    started = sent = clock()
+    due = True
+    while True:
+        if due:
+            woken.clear()  # before the read: news arriving during it wakes the next wait at once
+            try:
+                batch = await read(after)
+            except (StoreUnavailableError, *STORE_DOWN):  # the client reconnects from the last event it got
+                LOG.warning("a stream ended: the store does not answer")
+                return
+            if batch:
+                yield batch
+                after, sent = batch[-1]["version"], clock()
+                continue
+        now = clock()
+        if now - started >= pace.lifetime or ended():
+            return
+        if now - sent >= pace.heartbeat:
+            yield []
+            sent = now
+        wait = min(CHECK_SECONDS, pace.heartbeat - (now - sent), pace.lifetime - (now - started))
+        try:
+            await asyncio.wait_for(woken.wait(), max(wait, 0.0))
+            due = True
+        except TimeoutError:
+            due = clock() - sent >= pace.heartbeat
 
 
 def new_events(app: Meldbook, game_id: UUID, viewer: Viewer, after: int) -> list[dict[str, Any]]:

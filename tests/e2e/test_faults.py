@@ -1,5 +1,5 @@
-"""Faults under gunicorn as production runs it (api/gunicorn_config.py: gthread workers): races, crashes, a database
-outage, SQLite under two workers, and the access log.
+"""Faults under gunicorn as production runs it (api/gunicorn_config.py: the asgi worker class serving api/asgi.py):
+races, crashes, a database outage, SQLite under two workers, and the access log.
 
 These tests are one file on purpose: `make test` distributes files (`--dist loadfile`), so they run one after
 another on one xdist worker, never two at once, while the other worker runs the rest of the suite. Each counts

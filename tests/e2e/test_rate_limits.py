@@ -99,6 +99,7 @@ BAD_SETTINGS = {
     "MELDBOOK_RATE_LIMIT_CREATE": ("30 per minute", "0/minute", "30/0minutes", "-1/minute", "30/fortnight"),
     "MELDBOOK_RATE_LIMIT_IMPORT": ("lots",),
     "MELDBOOK_TRUSTED_PROXIES": ("yes", "-1", "11", "10.0.0.1"),
+    "MELDBOOK_STREAMS_PER_CLIENT": ("0", "-1", "lots", "1.5"),
 }
 
 
