@@ -30,6 +30,10 @@ from service.presenting import present_event
 LOG = logging.getLogger(__name__)
 BATCH = 500
 """At most this many events are read at once; a stream that starts far behind catches up batch by batch."""
+LOOKBACK = 8
+"""Events read before a stream's new ones, for the envelope of the move the first of them belongs to: a stream reads
+whole moves as they are stored, so the first new event is usually an envelope itself (service/application.py reads
+the record from its start when none is there, so a shorter look back is never wrong, only slower)."""
 CHECK_SECONDS = 1.0
 """How often a stream on an event loop asks whether its client has gone or its worker is stopping."""
 
@@ -117,6 +121,6 @@ def new_events(app: Meldbook, game_id: UUID, viewer: Viewer, after: int) -> list
     while there is nothing new."""
     if app.latest_version(game_id) <= after:
         return []
-    events = app.stored_events(game_id, after=after, limit=BATCH)
+    events = app.stored_events(game_id, after=after, limit=BATCH, lookback=LOOKBACK)
     hands = app.hand_spans(game_id, viewer)
     return [present_event(event, viewer, hands) for event in events]
