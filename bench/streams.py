@@ -67,7 +67,7 @@ async def _watch(port: int, path: str, arrivals: dict[int, float], statuses: lis
     """Follow one stream until cancelled, reconnecting with Last-Event-ID whenever it ends; record its first answer
     status at `statuses[index]` and when each event's version first arrived."""
     last, first = 0, True
-    while True:
+    while not asyncio.current_task().cancelling():  # type: ignore[union-attr]
         writer = None
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), OPEN_TIMEOUT)
@@ -109,7 +109,7 @@ def _stream_client(port: int, paths: list[str], opened: Any, stop: Any, out: Any
             await asyncio.sleep(0.2)
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.wait(tasks, timeout=5.0)  # (a cancellation that meets a timeout may be lost in wait_for)
 
     asyncio.run(run())
     log.cpu = sum(os.times()[:2]) - cpu
