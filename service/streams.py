@@ -47,6 +47,47 @@ class Pace:
     lifetime: float = 300.0
 
 
+END, BEAT, WAIT = "end", "beat", "wait"
+"""What a stream does once a read found nothing new (`Beat.idle`)."""
+
+
+class Beat:
+    """A stream's time: when it started and when it last sent something; what it does once a read found nothing."""
+
+    def __init__(self, pace: Pace, clock: Callable[[], float]) -> None:
+        self.pace, self.clock = pace, clock
+        self.started = self.sent = clock()
+
+    def sending(self) -> None:
+        """Something was sent just now."""
+        self.sent = self.clock()
+
+    def idle(self, ended: Callable[[], bool]) -> str:
+        """After a read that found nothing new: END once the lifetime is over or `ended()` says so; BEAT when nothing
+        was sent for a heartbeat (counted as sent); WAIT otherwise."""
+        now = self.clock()
+        if now - self.started >= self.pace.lifetime or ended():
+            return END
+        if now - self.sent >= self.pace.heartbeat:
+            self.sent = now
+            return BEAT
+        return WAIT
+
+    def heartbeat_due(self) -> bool:
+        """Whether nothing was sent for a heartbeat."""
+        return self.clock() - self.sent >= self.pace.heartbeat
+
+    def next_due(self) -> float:
+        """Seconds until the next heartbeat or the end of the lifetime, whichever comes first."""
+        now = self.clock()
+        return max(0.0, min(self.pace.heartbeat - (now - self.sent), self.pace.lifetime - (now - self.started)))
+
+
+def store_down(game_id: UUID | None = None) -> None:
+    """Log a stream that ends because the store does not answer (its client reconnects from the last event it got)."""
+    LOG.warning("a stream of game %s ended: the store does not answer", game_id or "?")
+
+
 def follow(
     app: Meldbook,
     game_id: UUID,
@@ -58,24 +99,23 @@ def follow(
     sleep: Callable[[float], None] = time.sleep,
 ) -> Iterator[list[dict[str, Any]]]:
     """Batches of the game's events after version `after`, as the viewer sees them, until the stream ends."""
-    started = sent = clock()
+    beat = Beat(pace, clock)
     while True:
         try:
             batch = new_events(app, game_id, viewer, after)
-        except (StoreUnavailableError, *STORE_DOWN):  # the client reconnects from the last event it got
-            LOG.warning("stream of game %s ended: the store does not answer", game_id)
+        except (StoreUnavailableError, *STORE_DOWN):
+            store_down(game_id)
             return
         if batch:
             yield batch
-            after, sent = batch[-1]["version"], clock()
-            continue
-        now = clock()
-        if now - started >= pace.lifetime or gone():
+            after = batch[-1]["version"]
+            beat.sending()
+        elif (step := beat.idle(gone)) == END:
             return
-        if now - sent >= pace.heartbeat:
-            yield []
-            sent = now
-        sleep(pace.poll)
+        else:
+            if step == BEAT:
+                yield []
+            sleep(pace.poll)
 
 
 async def follow_live(
@@ -88,32 +128,31 @@ async def follow_live(
 ) -> AsyncIterator[list[dict[str, Any]]]:
     """Batches of the events after version `after`, as `read(after)` presents them, until the stream ends: read
     at the start, whenever `woken` is set (the game has new events) and before each heartbeat."""
-    started = sent = clock()
+    beat = Beat(pace, clock)
     due = True
     while True:
         if due:
             woken.clear()  # before the read: news arriving during it wakes the next wait at once
             try:
-                batch = await read(after)
-            except (StoreUnavailableError, *STORE_DOWN):  # the client reconnects from the last event it got
-                LOG.warning("a stream ended: the store does not answer")
+                news = await read(after)
+            except (StoreUnavailableError, *STORE_DOWN):
+                store_down()
                 return
-            if batch:
-                yield batch
-                after, sent = batch[-1]["version"], clock()
+            if news:
+                yield news
+                after = news[-1]["version"]
+                beat.sending()
                 continue
-        now = clock()
-        if now - started >= pace.lifetime or ended():
+        step = beat.idle(ended)
+        if step == END:
             return
-        if now - sent >= pace.heartbeat:
+        if step == BEAT:
             yield []
-            sent = now
-        wait = min(CHECK_SECONDS, pace.heartbeat - (now - sent), pace.lifetime - (now - started))
         try:
-            await asyncio.wait_for(woken.wait(), max(wait, 0.0))
+            await asyncio.wait_for(woken.wait(), min(CHECK_SECONDS, beat.next_due()))
             due = True
         except TimeoutError:
-            due = clock() - sent >= pace.heartbeat
+            due = beat.heartbeat_due()  # a read before each heartbeat: a stream that missed a wake catches up
 
 
 def new_events(app: Meldbook, game_id: UUID, viewer: Viewer, after: int) -> list[dict[str, Any]]:
