@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from bots import SeededChance
 from tests import pg
+from tests.e2e.helpers import AppFactory
 
 
 @pytest.fixture
@@ -69,3 +70,20 @@ def shared_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
 def shared_client(shared_app: Flask) -> FlaskClient:
     """A test client of the module's shared app."""
     return shared_app.test_client()
+
+
+@pytest.fixture
+def limited_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[AppFactory]:
+    """Build apps on one SQLite file with the MELDBOOK_* variables given (rate limits, caps, proxies)."""
+    apps: list[Flask] = []
+
+    def build(**variables: str) -> Flask:
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "m.db")})
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.extensions["meldbook"].close()

@@ -3,37 +3,14 @@ the configuration trusts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
 from service.config import ConfigError
-from tests.e2e.helpers import assert_problem
+from tests.e2e.helpers import AppFactory, assert_problem
 
 GAME = {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"}
-AppFactory = Callable[..., Flask]
-
-
-@pytest.fixture
-def limited_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[AppFactory]:
-    """Build apps on one SQLite file with the MELDBOOK_* variables given."""
-    apps: list[Flask] = []
-
-    def build(**variables: str) -> Flask:
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "m.db")})
-        apps.append(app)
-        return app
-
-    yield build
-    for app in apps:
-        app.extensions["meldbook"].close()
-
 
 def from_address(app: Flask, address: str) -> FlaskClient:
     """A client whose requests come from this peer address."""

@@ -4,34 +4,10 @@ in the test process, where a stream's answer holds its place until the answer is
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
-import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from api.app import create_app
-from tests.e2e.helpers import assert_problem, create
-
-AppFactory = Callable[..., Flask]
-
-
-@pytest.fixture
-def capped_app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[AppFactory]:
-    """Build apps on one SQLite file with the MELDBOOK_* variables given."""
-    apps: list[Flask] = []
-
-    def build(**variables: str) -> Flask:
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "m.db")})
-        apps.append(app)
-        return app
-
-    yield build
-    for app in apps:
-        app.extensions["meldbook"].close()
+from tests.e2e.helpers import AppFactory, assert_problem, create
 
 
 def open_stream(app: Flask, url: str, peer: str, forwarded: str | None = None) -> TestResponse:
@@ -43,9 +19,9 @@ def open_stream(app: Flask, url: str, peer: str, forwarded: str | None = None) -
 
 
 def test_one_stream_beyond_the_cap_is_a_429_with_retry_after_and_a_closed_stream_gives_its_place_back(
-    capped_app: AppFactory,
+    limited_app: AppFactory,
 ) -> None:
-    app = capped_app(MELDBOOK_STREAMS_PER_CLIENT="2")
+    app = limited_app(MELDBOOK_STREAMS_PER_CLIENT="2")
     game, other = create(app.test_client()), create(app.test_client())
     held = [open_stream(app, game.url, "10.0.0.1"), open_stream(app, other.url, "10.0.0.1")]
     assert [answer.status_code for answer in held] == [200, 200]
@@ -61,9 +37,9 @@ def test_one_stream_beyond_the_cap_is_a_429_with_retry_after_and_a_closed_stream
 
 
 def test_a_refused_stream_holds_no_place_and_a_request_refused_for_another_reason_takes_none(
-    capped_app: AppFactory,
+    limited_app: AppFactory,
 ) -> None:
-    app = capped_app(MELDBOOK_STREAMS_PER_CLIENT="1")
+    app = limited_app(MELDBOOK_STREAMS_PER_CLIENT="1")
     game = create(app.test_client(), access="private")
     for _ in range(3):
         assert_problem(open_stream(app, game.url, "10.0.0.3"), 404, "game-not-found")
@@ -77,16 +53,16 @@ def test_a_refused_stream_holds_no_place_and_a_request_refused_for_another_reaso
 
 
 def test_without_trusted_proxies_streams_count_on_the_peer_whatever_x_forwarded_for_says(
-    capped_app: AppFactory,
+    limited_app: AppFactory,
 ) -> None:
-    app = capped_app(MELDBOOK_STREAMS_PER_CLIENT="1")
+    app = limited_app(MELDBOOK_STREAMS_PER_CLIENT="1")
     game = create(app.test_client())
     assert open_stream(app, game.url, "10.0.0.9", "203.0.113.1").status_code == 200
     assert_problem(open_stream(app, game.url, "10.0.0.9", "203.0.113.2"), 429, "too-many-streams")
 
 
-def test_behind_a_trusted_proxy_streams_count_on_the_client_address_it_forwards(capped_app: AppFactory) -> None:
-    app = capped_app(MELDBOOK_STREAMS_PER_CLIENT="1", MELDBOOK_TRUSTED_PROXIES="1")
+def test_behind_a_trusted_proxy_streams_count_on_the_client_address_it_forwards(limited_app: AppFactory) -> None:
+    app = limited_app(MELDBOOK_STREAMS_PER_CLIENT="1", MELDBOOK_TRUSTED_PROXIES="1")
     game = create(app.test_client())
     assert open_stream(app, game.url, "10.0.0.9", "203.0.113.1").status_code == 200
     assert open_stream(app, game.url, "10.0.0.9", "203.0.113.2").status_code == 200  # another client, same proxy
@@ -95,8 +71,8 @@ def test_behind_a_trusted_proxy_streams_count_on_the_client_address_it_forwards(
     assert open_stream(app, game.url, "10.0.0.8", "203.0.113.3").status_code == 200
 
 
-def test_the_cap_is_fifty_by_default_and_in_the_contract(capped_app: AppFactory) -> None:
-    app = capped_app()
+def test_the_cap_is_fifty_by_default_and_in_the_contract(limited_app: AppFactory) -> None:
+    app = limited_app()
     game = create(app.test_client())
     held = [open_stream(app, game.url, "10.0.0.4") for _ in range(50)]
     assert {answer.status_code for answer in held} == {200}
