@@ -3,6 +3,7 @@ and the one client they use: a keep-alive HTTP/1.1 connection, reopened whenever
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import json
 import os
@@ -11,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -249,3 +250,29 @@ def _wait_healthy(server: Server, log: Any) -> None:
             client.close()
     log.seek(0)
     raise ServerFailedError(f"the {server.name} did not answer /health: {log.read()[-2000:].decode(errors='replace')}")
+
+
+def add_comparison_options(parser: argparse.ArgumentParser, servers: Iterable[str], default: str, rounds: int) -> None:
+    """The options of a benchmark that alternates servers: which, how many rounds, workers, the database."""
+    listed = ", ".join(servers)
+    parser.add_argument("--servers", default=default, help=f"comma-separated, of: {listed} (default: {default})")
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"runs of each, alternated (default {rounds})")
+    parser.add_argument("--workers", type=int, default=4, help="worker processes of each server (default 4)")
+    parser.add_argument("--pg-host", default="127.0.0.1")
+    parser.add_argument("--pg-port", default="5432")
+
+
+def chosen_servers(parser: argparse.ArgumentParser, args: argparse.Namespace, servers: Iterable[str]) -> list[str]:
+    """The servers `--servers` names, in its order; an unknown name stops the run."""
+    names = args.servers.split(",")
+    unknown = set(names) - set(servers)
+    if unknown:
+        parser.error(f"unknown servers: {', '.join(sorted(unknown))}")
+    return names
+
+
+def rotated(names: list[str], round_number: int) -> list[str]:
+    """The servers in the order of one round: each round starts one further on, so that drift in a shared machine's
+    load hits each alike."""
+    shift = round_number % len(names)
+    return names[shift:] + names[:shift]

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 
 from bench.http_runs import HttpResult, several_clients
 from bench.report import load_line, render
-from bench.servers import Server, granian, gunicorn
+from bench.servers import Server, add_comparison_options, chosen_servers, granian, gunicorn, rotated
 from bench.stores import postgres_store
 from bench.workload import record_workload
 
@@ -37,20 +37,13 @@ SERVERS: dict[str, Serving] = {
 BASELINE = "gunicorn-gthread"
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args() -> tuple[argparse.Namespace, list[str]]:
     """The command line: the servers, the rounds, the workers and the clients."""
     parser = argparse.ArgumentParser(prog="python -m bench.serving", description=__doc__)
-    parser.add_argument("--servers", default=",".join(SERVERS), help=f"comma-separated, of: {', '.join(SERVERS)}")
-    parser.add_argument("--rounds", type=int, default=3, help="runs of each server, alternated (default 3)")
-    parser.add_argument("--workers", type=int, default=4, help="worker processes of each server (default 4)")
+    add_comparison_options(parser, SERVERS, ",".join(SERVERS), rounds=3)
     parser.add_argument("--clients", type=int, default=4, help="client processes (default 4)")
-    parser.add_argument("--pg-host", default="127.0.0.1")
-    parser.add_argument("--pg-port", default="5432")
     args = parser.parse_args()
-    unknown = set(args.servers.split(",")) - set(SERVERS)
-    if unknown:
-        parser.error(f"unknown servers: {', '.join(sorted(unknown))}")
-    return args
+    return args, chosen_servers(parser, args, SERVERS)
 
 
 def per_request_ms(cpu: float, count: int) -> float:
@@ -60,15 +53,13 @@ def per_request_ms(cpu: float, count: int) -> float:
 
 def main() -> None:
     """Run every server once a round, in rotated order; print each run, then the table."""
-    args = parse_args()
-    names = args.servers.split(",")
+    args, names = parse_args()
     workload = record_workload(0, 2)
     runs: dict[str, list[HttpResult]] = {name: [] for name in names}
     print(load_line("at the start"), flush=True)
     with postgres_store(args.pg_host, args.pg_port) as store:
         for round_number in range(args.rounds):
-            order = names[round_number % len(names) :] + names[: round_number % len(names)]
-            for name in order:
+            for name in rotated(names, round_number):
                 with SERVERS[name](store, args.workers) as server:
                     result = several_clients(server, workload, args.clients)
                 runs[name].append(result)

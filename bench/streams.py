@@ -39,7 +39,7 @@ from typing import Any
 
 from bench.load import PERIOD, Connection, Table, create_tables, drive
 from bench.report import load_line, render
-from bench.servers import Server, gunicorn
+from bench.servers import Server, add_comparison_options, chosen_servers, gunicorn, rotated
 from bench.stores import postgres_store
 from bench.workload import Workload, record_workload
 
@@ -265,28 +265,18 @@ SERVERS: dict[str, Callable[[dict[str, str], argparse.Namespace], AbstractContex
 """The servers a run may compare (see the module's description)."""
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args() -> tuple[argparse.Namespace, list[str]]:
     """The command line: the load, its length, the servers and the clients."""
     parser = argparse.ArgumentParser(prog="python -m bench.streams", description=__doc__)
     parser.add_argument("--tables", type=int, default=200, help="live tables (default 200)")
     parser.add_argument("--streams", type=int, default=500, help="open streams, spread over the tables (default 500)")
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds measured (default 60)")
     parser.add_argument("--warm-up", type=float, default=20.0, help="seconds played before (default 20)")
-    parser.add_argument(
-        "--servers", default="asgi,gthread-wide", help=f"comma-separated, of: {', '.join(SERVERS)} (default: "
-        "asgi,gthread-wide)"
-    )
-    parser.add_argument("--rounds", type=int, default=1, help="runs of each server, alternated (default 1)")
-    parser.add_argument("--workers", type=int, default=4, help="server worker processes (default 4)")
+    add_comparison_options(parser, SERVERS, "asgi,gthread-wide", rounds=1)
     parser.add_argument("--processes", type=int, default=2, help="client processes playing the tables (default 2)")
     parser.add_argument("--stream-processes", type=int, default=2, help="client processes holding streams (default 2)")
-    parser.add_argument("--pg-host", default="127.0.0.1")
-    parser.add_argument("--pg-port", default="5432")
     args = parser.parse_args()
-    unknown = set(args.servers.split(",")) - set(SERVERS)
-    if unknown:
-        parser.error(f"unknown servers: {', '.join(sorted(unknown))}")
-    return args
+    return args, chosen_servers(parser, args, SERVERS)
 
 
 HEADERS = (
@@ -322,13 +312,12 @@ def _ms(value: float) -> str:
 
 def main() -> None:
     """Run each server (fresh database each run), alternated round by round; print each run, then the table."""
-    args = parse_args()
-    names = args.servers.split(",")
+    args, names = parse_args()
     workload = record_workload(0, 2)
     print(load_line("at the start"), flush=True)
     rows = []
     for round_number in range(args.rounds):
-        for name in names[round_number % len(names) :] + names[: round_number % len(names)]:
+        for name in rotated(names, round_number):
             with postgres_store(args.pg_host, args.pg_port) as store:
                 capped = {**store, "MELDBOOK_STREAMS_PER_CLIENT": str(args.streams)}  # one address holds them all
                 print(f"  round {round_number + 1}, {name}: {load_line('at its start')}", flush=True)
