@@ -30,6 +30,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from api.app import create_app as create_flask_app
 from api.gunicorn_config import STOPPING
 from api.notation import MAX_RECORD_BYTES
 from api.streams import OPENING, Followed, Opening, first_message, message
@@ -101,7 +102,7 @@ class MeldbookASGI:
         followed = opening.followed
         try:
             await send({"type": "http.response.start", "status": status, "headers": headers})
-            if followed is None or status != 200:  # (not 200: an after-request hook turned it into an error)
+            if followed is None or status != 200 or scope["method"] != "GET":  # HEAD: the head alone
                 await send({"type": "http.response.body", "body": body})
                 return
             self.streams += 1
@@ -261,6 +262,4 @@ def serve(wsgi: WsgiApp) -> MeldbookASGI:
 
 def create_app() -> MeldbookASGI:
     """Meldbook's app (api/app.py, configured by the environment), served on an event loop: what gunicorn loads."""
-    from api.app import create_app as create_flask_app
-
     return serve(create_flask_app())

@@ -1,9 +1,9 @@
-"""Meldbook's ASGI app (api/asgi.py), driven in the test process as an ASGI server drives it, on a SQLite file:
-every route answers through it as the Flask app answers; a body longer than any route takes is refused unread; a
-stream is checked by the Flask view and then followed on the event loop, woken by the notification log, until its
-lifetime ends, its client goes or its worker stops, giving back its client's place each time; a worker without room
-for another stream says 503 while every other route answers. The same app under gunicorn on PostgreSQL:
-tests/e2e/test_streams_live.py and tests/e2e/test_stream_overload.py."""
+"""Meldbook's ASGI app (api/asgi.py), driven in the test process as an ASGI server drives it, on a SQLite file: every
+route answers through it as the Flask app answers (a stream's HEAD with its head alone); a body longer than any
+route takes is refused unread; a stream is checked by the Flask view and then followed on the event loop, woken by
+the notification log, until its lifetime ends, its client goes or its worker stops, giving back its client's place
+each time; a worker without room for another stream says 503 while every other route answers. The same app under
+gunicorn on PostgreSQL: tests/e2e/test_streams_live.py and tests/e2e/test_stream_overload.py."""
 
 from __future__ import annotations
 
@@ -148,6 +148,8 @@ def test_every_route_answers_through_the_asgi_app_as_the_flask_app_answers_it(
         events = await ask(app, "GET", f"{url}/events?after=0&limit=500", **auth)
         assert events.get_json() == flask.test_client().get(f"{url}/events?after=0&limit=500", headers=auth).get_json()
         assert_problem(await ask(app, "GET", f"{url}/nowhere"), 404)
+        head = await ask(app, "HEAD", f"{url}/stream")  # the stream's head alone: nothing followed, no place held
+        assert (head.status_code, head.data, held(flask)) == (200, b"", 0)
 
     asyncio.run(run())
 
