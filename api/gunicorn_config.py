@@ -1,8 +1,8 @@
 """gunicorn's settings for Meldbook: `gunicorn -c python:api.gunicorn_config -w 4 'api.asgi:create_app()'`.
 
-The worker class is gunicorn's own `asgi` (an asyncio event loop per worker, uvloop and gunicorn's C parser of
-HTTP/1.1 when installed, as the lock files install them), serving Meldbook's ASGI app (api/asgi.py), chosen by
-measurement (docs/deploy.md, `make bench-streams` and `make bench-servers`):
+The worker class is gunicorn's own `asgi` (an asyncio event loop per worker, with gunicorn's C parser of HTTP/1.1,
+which the lock files install), serving Meldbook's ASGI app (api/asgi.py), chosen by measurement (docs/deploy.md,
+`make bench-streams` and `make bench-servers`):
 
 - **Server-Sent Events.** A game's stream (GET /games/{id}/stream) is a long-lived answer. Under the asgi worker it is
   followed on the event loop and holds no thread: the streams of a worker are woken by its one reader of the
@@ -31,6 +31,10 @@ STOPPING = "meldbook.worker_stopping"
 """Where api/streams.py and api/asgi.py find whether their worker is stopping."""
 
 worker_class = "asgi"
+asgi_loop = "asyncio"
+"""Python's own event loop, not uvloop: under uvloop a worker asked to stop while it was still booting never saw the
+signal, and held the arbiter's shutdown for `graceful_timeout`; alternated runs found no difference in the workers' CPU
+per request between the two (docs/performance.md)."""
 keepalive = 5
 """Seconds an idle keep-alive connection stays open."""
 timeout = 60
