@@ -32,7 +32,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-fast test-default test-slow rule-ids test-lowest lint bench bench-long bench-load bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
+.PHONY: run test test-fast test-default test-slow rule-ids test-lowest lint bench bench-long bench-load bench-streams bench-servers bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -130,6 +130,17 @@ bench-long: $(VENV)/.installed
 # same steps against the bare app (bench/bare.py: a move is one save), the machine's ceiling for this stack.
 bench-load: $(VENV)/.installed
 	$(BIN)/python -m bench.load $(BENCH_ARGS)
+
+# Streams: 200 live tables (a move each 5 s) and 500 open streams on PostgreSQL, the production server beside gunicorn's
+# gthread workers with a thread for each stream; moves, /health and each move's delivery to every stream of its game,
+# beside their targets (bench/streams.py; about 10 minutes). BENCH_ARGS="--rounds 3" alternates more runs.
+bench-streams: $(VENV)/.installed
+	$(BIN)/python -m bench.streams $(BENCH_ARGS)
+
+# Servers: moves and /health under gunicorn's asgi (production) and gthread worker classes, granian (WSGI and ASGI)
+# and uvicorn, alternated round by round on PostgreSQL (bench/serving.py; about 10 minutes).
+bench-servers: $(VENV)/.installed
+	$(BIN)/python -m bench.serving $(BENCH_ARGS)
 
 # What each of a move's guarantees costs (bench/switches.py): instructions per request counted by valgrind's callgrind,
 # recording and HTTP ratios with the guarantees switched off beside them as is (about 20 minutes; docs/performance.md).

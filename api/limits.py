@@ -1,4 +1,5 @@
-"""Rate limits per client address, one reusable piece: `limit("create")` in a view spends one of its budget.
+"""Rate limits per client address, one reusable piece: `limit("create")` in a view spends one of its budget; and
+a cap on what one client address holds open at once: `hold("streams")` takes one of its game streams.
 
 Each limit is a token bucket per client address, set by configuration (MELDBOOK_RATE_LIMIT_<NAME>, e.g.
 `30/minute`, or `off`), kept in the memory of each worker process: a client spread over N workers may get up to
@@ -6,6 +7,9 @@ N times the limit, and a restart forgets. That is enough for what the limits are
 of new games or imports filling the store), and it costs no write to the store per request. The client address
 is the peer's, or, with MELDBOOK_TRUSTED_PROXIES=N, the one N trusted proxies put in X-Forwarded-For
 (werkzeug's ProxyFix); without it X-Forwarded-For is ignored.
+
+The open streams of a client address are counted the same way, per worker process, where they are served: at most
+MELDBOOK_STREAMS_PER_CLIENT at once (50 by default) in each worker; one more is a 429 with Retry-After.
 """
 
 from __future__ import annotations
@@ -30,6 +34,11 @@ PERIODS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 EXTENSION = "meldbook-limits"
 MAX_CLIENTS = 10_000
 """Buckets kept before the full ones (clients idle for a whole period) are forgotten."""
+HELD = "meldbook-held"
+HOLDS = {"streams": ("MELDBOOK_STREAMS_PER_CLIENT", 50)}
+"""What a client address may hold open at once, by name: the variable that caps it and its default."""
+HELD_RETRY_AFTER_SECONDS = 10
+"""What Retry-After says to a client holding all it may: one of its own streams has to end first."""
 
 
 class RateLimitedError(MeldbookError):
@@ -100,11 +109,72 @@ class Limiter:
             del self._buckets[client]
 
 
+class TooManyHeldError(MeldbookError):
+    """One client address already holds as many of something open as it may."""
+
+    code = "too-many-streams"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.headers = {"Retry-After": str(HELD_RETRY_AFTER_SECONDS)}
+
+
+class Holdings:
+    """How many of one thing (a game's stream) each client address holds open at once, at most `cap`, in one
+    process; safe for threads."""
+
+    def __init__(self, name: str, cap: int) -> None:
+        self.name, self.cap = name, cap
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> Callable[[], None]:
+        """Take one for the client, or refuse; the function that gives it back (once, however often called)."""
+        with self._lock:
+            held = self._held.get(client, 0)
+            if held >= self.cap:
+                raise TooManyHeldError(
+                    f"this address already holds {held} open {self.name}, as many as it may at once: close one, or "
+                    f"try again in {HELD_RETRY_AFTER_SECONDS} s"
+                )
+            self._held[client] = held + 1
+        given_back = threading.Event()
+
+        def give_back() -> None:
+            with self._lock:
+                if given_back.is_set():
+                    return
+                given_back.set()
+                left = self._held[client] - 1
+                if left:
+                    self._held[client] = left
+                else:
+                    del self._held[client]
+
+        return give_back
+
+    def held(self, client: str) -> int:
+        """How many the client holds now."""
+        with self._lock:
+            return self._held.get(client, 0)
+
+
+def parse_cap(variable: str, text: str) -> int:
+    """A cap given as a whole number of at least 1."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= 1_000_000:
+        raise ConfigError(f"{variable} must be a whole number from 1 to 1000000, not {text!r}")
+    return int(text)
+
+
 def install(app: Flask, environ: Mapping[str, str]) -> None:
-    """Set the limits from the environment, and trust X-Forwarded-For only from the proxies it names."""
+    """Set the limits and caps from the environment, and trust X-Forwarded-For only from the proxies it names."""
     app.extensions[EXTENSION] = {
         name: Limiter(name, Rate.parse(name, environ.get(f"MELDBOOK_RATE_LIMIT_{name.upper()}", default)))
         for name, default in LIMITS.items()
+    }
+    app.extensions[HELD] = {
+        name: Holdings(name, parse_cap(variable, environ.get(variable, str(default))))
+        for name, (variable, default) in HOLDS.items()
     }
     hops = environ.get("MELDBOOK_TRUSTED_PROXIES", "0").strip() or "0"
     if not hops.isdigit() or int(hops) > 10:
@@ -113,7 +183,19 @@ def install(app: Flask, environ: Mapping[str, str]) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(hops))  # type: ignore[method-assign]
 
 
+def client_address() -> str:
+    """The client's address: the peer's, or the one the trusted proxies name."""
+    return request.remote_addr or "unknown"
+
+
 def limit(name: str) -> None:
     """Spend one request of the named limit for the client's address (a 429 problem when it is spent)."""
     limiter: Limiter = current_app.extensions[EXTENSION][name]
-    limiter.spend(request.remote_addr or "unknown")
+    limiter.spend(client_address())
+
+
+def hold(name: str) -> Callable[[], None]:
+    """Take one of what the client's address may hold open at once (a 429 problem when it holds all it may); the
+    function that gives it back."""
+    holdings: Holdings = current_app.extensions[HELD][name]
+    return holdings.take(client_address())

@@ -4,8 +4,14 @@ that let a browser's EventSource, which sends no Authorization header, open one 
 Each event is one SSE message: `id:` its version (what the browser sends back as Last-Event-ID when it
 reconnects) and `data:` the event as GET /games/{id}/events shows it in that view. A comment (`: keep-alive`)
 goes out when nothing was sent for 15 s; a connection lasts at most MELDBOOK_STREAM_SECONDS (300 by default),
-then the client reconnects where it left off. A stream holds one thread of a gthread worker (api/gunicorn_config.py)
-and no store connection while it waits; it stops once the client has gone.
+then the client reconnects where it left off. A client address holds at most MELDBOOK_STREAMS_PER_CLIENT streams
+at once in each worker (api/limits.py); one more is a 429.
+
+This view checks everything about a stream before it starts (the game, the token or ticket, Last-Event-ID, the
+cap). Under the production server (api/asgi.py, gunicorn's asgi worker) it then hands the stream over (`Opening`):
+the worker follows it on its event loop, without a thread, woken by the process's one reader of the notification
+log. Under a WSGI server (`meldbook serve`, the tests' client) the answer's body follows the game on the request's
+own thread, polling the store (service/streams.py).
 """
 
 from __future__ import annotations
@@ -13,7 +19,8 @@ from __future__ import annotations
 import json
 import select
 import socket
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -22,16 +29,21 @@ from flask import Flask, Response, current_app, g, request, url_for
 from flask.views import MethodView
 
 from api.access import caller, meldbook, viewer_of
-from api.contract import TOKEN_OPTIONAL
+from api.contract import RETRY_AFTER, TOKEN_OPTIONAL
 from api.gunicorn_config import STOPPING
+from api.limits import hold
 from api.parsing import Blueprint
 from api.replay_schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
 from api.replays import narrowed
+from domain.errors import MeldbookError
 from domain.visibility import Viewer
+from service.application import Meldbook
 from service.streams import Pace, follow
 
 blp = Blueprint("streams", __name__, description="Live games")
 PACE = "meldbook.stream_pace"
+OPENING = "meldbook.stream_opening"
+"""Where a server that follows streams itself (api/asgi.py) puts an `Opening` in each request's WSGI environ."""
 RETRY_MS = 2000
 """How long a browser waits before it reconnects (the SSE `retry:` field)."""
 EVENT_STREAM = "text/event-stream"
@@ -57,6 +69,34 @@ STREAM_ANSWER = (
 )
 
 
+class StreamsFullError(MeldbookError):
+    """The worker has no room for another open stream (its open-file limit); the other routes still answer."""
+
+    code = "streams-full"
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """A stream the view has checked, for the server to follow: the game, through whose view, after which event,
+    at what pace; and how to give back the client's hold on one of its streams once it ends."""
+
+    app: Meldbook
+    game_id: UUID
+    viewer: Viewer
+    after: int
+    pace: Pace
+    release: Callable[[], None]
+
+
+@dataclass(slots=True)
+class Opening:
+    """A server that follows streams on its event loop offers this to the view: how many more streams it has
+    room for; the view leaves the stream it has checked in `followed` and answers with the headers alone."""
+
+    room: int
+    followed: Followed | None = field(default=None)
+
+
 def install(app: Flask, environ: Mapping[str, str]) -> None:
     """Each stream's pace; MELDBOOK_STREAM_SECONDS bounds how long one connection lasts."""
     app.extensions[PACE] = Pace(lifetime=float(environ.get("MELDBOOK_STREAM_SECONDS", "300")))
@@ -65,6 +105,27 @@ def install(app: Flask, environ: Mapping[str, str]) -> None:
 def message(event: dict[str, Any]) -> str:
     """One event as an SSE message: its version as the id, the event as JSON on one data line."""
     return f"id: {event['version']}\ndata: {json.dumps(event, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+def messages(batches: Iterable[list[dict[str, Any]]]) -> Iterator[str]:
+    """A stream's body: the reconnection delay, then each batch of events as messages, each empty batch as a
+    keep-alive comment."""
+    yield first_message()
+    for batch in batches:
+        yield "".join(map(message, batch)) if batch else ": keep-alive\n\n"
+
+
+def first_message() -> str:
+    """What every stream sends first: how long a browser waits before it reconnects."""
+    return f"retry: {RETRY_MS}\n\n"
+
+
+def sse_answer(body: Iterable[str]) -> Response:
+    """A stream's answer: its headers, and the body given (none when the server sends the events itself)."""
+    response = Response(body, mimetype=EVENT_STREAM)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold messages back
+    return response
 
 
 def peer_gone(environ: Mapping[str, Any]) -> Callable[[], bool]:
@@ -93,6 +154,10 @@ class Stream(MethodView):
     @blp.problem(401, "an expired ticket")
     @blp.problem(403, "a token or ticket this game does not know")
     @blp.problem(404, "no such game (or a private game without one of its tokens or tickets)")
+    @blp.problem(
+        429, "this address holds as many open streams as it may (MELDBOOK_STREAMS_PER_CLIENT)", headers=RETRY_AFTER
+    )
+    @blp.problem(503, "the worker has no room for another stream, or the store does not answer", headers=RETRY_AFTER)
     @blp.doc(
         security=TOKEN_OPTIONAL,
         responses={"200": {"description": STREAM_ANSWER, "content": {EVENT_STREAM: {"schema": SSE_MESSAGE}}}},
@@ -105,18 +170,18 @@ class Stream(MethodView):
         app = meldbook()
         app.latest_version(game_id)  # no such game: 404 now, before the stream starts
         pace: Pace = current_app.extensions[PACE]
+        opening: Opening | None = request.environ.get(OPENING)
+        if opening is not None and opening.room <= 0:
+            raise StreamsFullError("this worker holds as many open streams as it has room for: try again shortly")
+        release = hold("streams")
+        if opening is not None:  # the server follows it on its event loop (api/asgi.py)
+            opening.followed = Followed(app, game_id, viewer, after, pace, release)
+            return sse_answer(iter(()))  # no body, and no Content-Length: the server sends the events
         client_gone = peer_gone(request.environ)
         stopping = current_app.extensions.get(STOPPING, lambda: False)  # set by api/gunicorn_config.py
         batches = follow(app, game_id, viewer, after, pace, lambda: client_gone() or stopping())
-
-        def lines() -> Iterator[str]:
-            yield f"retry: {RETRY_MS}\n\n"
-            for batch in batches:
-                yield "".join(map(message, batch)) if batch else ": keep-alive\n\n"
-
-        response = Response(lines(), mimetype=EVENT_STREAM)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Accel-Buffering"] = "no"  # a proxy in front must not hold messages back
+        response = sse_answer(messages(batches))
+        response.call_on_close(release)
         return response
 
 

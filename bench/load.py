@@ -1,14 +1,15 @@
 """`python -m bench.load` (make bench-load): how many live tables one machine holds.
 
-N tables each record one move every 5 seconds over HTTP against gunicorn (4 gthread workers) on PostgreSQL; N steps up
-(500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a warm-up (30 s by default,
-six moves a table, not measured: a table that has been in play meets workers that have seen its game before, as live
-tables do; with 4 workers, a table's game has met each worker after about a dozen moves, so the first steps still
-measure some first meetings), then for a bounded time, measured. Each worker keeps as many games as the largest step has
-tables (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets another). Each step prints moves per second,
-p50 and p99 (from when a move was due, so a queue in the client counts), the error rate, the client's own CPU and the
-server's. On a 2-core machine the clients compete with the server and the database for the same cores: their CPU is
-printed so that the reader can see how much of the machine they took.
+N tables each record one move every 5 seconds over HTTP against gunicorn (4 workers, as production runs it) on
+PostgreSQL; N steps up (500, 1,000, 2,000, ...), until p99 passes a second. Each step first plays its tables for a
+warm-up (30 s by default, six moves a table, not measured: a table that has been in play meets workers that have
+seen its game before, as live tables do; with 4 workers, a table's game has met each worker after about a dozen
+moves, so the first steps still measure some first meetings), then for a bounded time, measured. Each worker keeps
+as many games as the largest step has tables (MELDBOOK_CACHE_GAMES, as docs/deploy.md advises; --cache-games sets
+another). Each step prints moves per second, p50 and p99 (from when a move was due, so a queue in the client
+counts), the error rate, the client's own CPU and the server's. On a 2-core machine the clients compete with the
+server and the database for the same cores: their CPU is printed so that the reader can see how much of the machine
+they took.
 
 Ceilings are measured in the same run: the store's own single-save rate on the same database (raw eventsourcing, one
 save at a time from one client: the rate of saves that wait for each other), and the same steps against the bare apps
@@ -48,6 +49,8 @@ PERIOD = 5.0
 """Seconds between two moves of one table."""
 TARGET_P99_MS = 100.0
 STOP_P99_MS = 1000.0
+REQUEST_TIMEOUT = 30.0
+"""Seconds a client waits for an answer before it counts an error."""
 
 
 @dataclass
@@ -157,7 +160,7 @@ class Connection:
         self.reader = self.writer = None
 
 
-async def _create(port: int, workload: Workload, count: int, connections: int) -> list[Table]:
+async def create_tables(port: int, workload: Workload, count: int, connections: int) -> list[Table]:
     made: list[Table] = []
     body = {"variant": "roby", "players": workload.players, "deal_mode": "shuffled"}
 
@@ -176,9 +179,12 @@ async def _create(port: int, workload: Workload, count: int, connections: int) -
     return made
 
 
-async def _drive(
-    ports: list[int], workload: Workload, tables: list[Table], seconds: float, connections: int
+async def drive(
+    ports: list[int], workload: Workload, tables: list[Table], seconds: float, connections: int,
+    kept: list[tuple[int, float, int, float]] | None = None,
 ) -> StepResult:
+    """Play the tables for `seconds`, each a move every PERIOD seconds; with `kept`, each move is also kept there as
+    (table index, when it was due, the game's version after it or 0 for an error, milliseconds from due to answer)."""
     result = StepResult(len(tables), seconds)
     start = time.monotonic()
     due = [(start + random.uniform(0, PERIOD), index) for index in range(len(tables))]
@@ -203,14 +209,21 @@ async def _drive(
             headers = {"Authorization": f"Bearer {table.token}", "If-Match": f'"{move.expected_version}"'}
             connection = opened[port_of(table.game_id, ports)]
             try:
-                status, _ = await connection.request("POST", f"/games/{table.game_id}/moves", move.body, headers)
+                asked = connection.request("POST", f"/games/{table.game_id}/moves", move.body, headers)
+                status, body = await asyncio.wait_for(asked, REQUEST_TIMEOUT)
+            except TimeoutError:  # a server that cannot answer (every thread taken): an error, on a new connection
+                connection.close()
+                status = 0
             except (OSError, ValueError, IndexError, asyncio.IncompleteReadError):
                 status = 0
-            result.latencies_ms.append((time.monotonic() - when) * 1000)
+            latency = (time.monotonic() - when) * 1000
+            result.latencies_ms.append(latency)
             if status == 201:
                 table.next_move += 1
             else:
                 result.errors += 1
+            if kept is not None:
+                kept.append((index, when, int(json.loads(body)["version"]) if status == 201 else 0, latency))
         for connection in opened.values():
             connection.close()
 
@@ -223,7 +236,7 @@ def _client(
 ) -> None:
     """One client process: drive its share of the tables, send back the step's result and its tables' progress."""
     cpu = sum(os.times()[:2])
-    result = asyncio.run(_drive(ports, workload, tables, seconds, connections))
+    result = asyncio.run(drive(ports, workload, tables, seconds, connections))
     result.client_cpu = sum(os.times()[:2]) - cpu
     out.send((result, [t.next_move for t in tables]))
 
@@ -301,7 +314,7 @@ def run_steps(servers: Servers, workload: Workload, args: argparse.Namespace) ->
     tables: list[Table] = []
     held = 0
     for count in (int(step) for step in args.steps.split(",")):
-        tables += asyncio.run(_create(servers.ports[0], workload, count - len(tables), args.connections))
+        tables += asyncio.run(create_tables(servers.ports[0], workload, count - len(tables), args.connections))
         if args.warm_up > 0:
             run_step(servers, workload, tables, args.warm_up, args)
         step = run_step(servers, workload, tables, args.seconds, args)

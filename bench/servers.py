@@ -3,6 +3,7 @@ and the one client they use: a keep-alive HTTP/1.1 connection, reopened whenever
 
 from __future__ import annotations
 
+import argparse
 import http.client
 import json
 import os
@@ -11,11 +12,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from api.gunicorn_config import APP
 
 BIN = Path(sys.executable).parent
 STARTUP_SECONDS = 60.0
@@ -38,10 +41,18 @@ class Server:
         return Client(self.port)
 
     def pids(self) -> list[int]:
-        """The server's process and its children (gunicorn's workers)."""
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        found = children.read_text().split() if children.exists() else []
-        return [self.process.pid, *map(int, found)]
+        """The server's process and its descendants (gunicorn's or granian's workers), whichever thread forked
+        them."""
+        found, waiting = [], [self.process.pid]
+        while waiting:
+            pid = waiting.pop()
+            found.append(pid)
+            for children in Path(f"/proc/{pid}/task").glob("*/children"):
+                try:
+                    waiting += map(int, children.read_text().split())
+                except OSError:  # the thread or process ended meanwhile
+                    continue
+        return found
 
     def cpu_seconds(self) -> float:
         """CPU seconds the server's processes have used so far (user and system; not the database server's): on a
@@ -132,29 +143,78 @@ GUNICORN_APPS = {
     "bare": ("bench.bare:app", "bare app, "),
     "bare-flask": ("bench.bare:flask_app()", "bare Flask app, "),
 }
-"""What gunicorn can serve for a benchmark: Meldbook, or one of the bare apps of bench/bare.py; and how its name
-begins."""
+"""What gunicorn can serve for a benchmark, as WSGI targets: Meldbook, or one of the bare apps of bench/bare.py; and
+how its name begins. Under an ASGI worker class each is served through api/asgi.py, as production serves Meldbook."""
+WORKER_CLASSES = {
+    "asgi": ("asgi", "asgi"),
+    "gthread": ("gthread", "gthread"),
+    "uvicorn": ("uvicorn_worker.UvicornWorker", "uvicorn"),
+}
+"""gunicorn's worker classes a benchmark may choose, by short name: production's `asgi` (api/gunicorn_config.py), the
+`gthread` it had before, and uvicorn's; each with the name a table shows."""
+
+
+def asgi(target: str) -> Any:
+    """A WSGI target (`module:name` or `module:factory(...)`, as gunicorn names it) served the way production serves
+    Meldbook (api/asgi.py): gunicorn's ASGI worker classes load `bench.servers:asgi('<target>')`."""
+    from gunicorn.util import import_app
+
+    from api.asgi import serve
+
+    return serve(import_app(target))
 
 
 @contextmanager
-def gunicorn(store: Mapping[str, str], workers: int = 4, *, app: str = "meldbook", off: str = "") -> Iterator[Server]:
-    """gunicorn with Meldbook's settings (gthread workers, api/gunicorn_config.py) on the store, serving Meldbook or
-    a bare app (GUNICORN_APPS); with `off`, Meldbook with those of its guarantees switched off (bench/switches.py)."""
+def gunicorn(
+    store: Mapping[str, str], workers: int = 4, *, app: str = "meldbook", off: str = "", worker: str = "asgi",
+    threads: int = 4,
+) -> Iterator[Server]:
+    """gunicorn with Meldbook's settings (api/gunicorn_config.py) on the store, serving Meldbook or a bare app
+    (GUNICORN_APPS); with `off`, Meldbook with those of its guarantees switched off (bench/switches.py). `worker`
+    chooses the worker class (WORKER_CLASSES: production's asgi by default), each with `threads` request threads."""
     port = free_port()
     served, named = GUNICORN_APPS[app]
     if off:
         served, named = f'bench.switches:app_without("{off}")', f"Meldbook without {off}, "
+    worker_class, shown = WORKER_CLASSES[worker]
+    if worker_class != "gthread":
+        served = APP if served == GUNICORN_APPS["meldbook"][0] else f"bench.servers:asgi({served!r})"
     command = [
         str(BIN / "gunicorn"),
         "-c",
         "python:api.gunicorn_config",
+        "--worker-class",
+        worker_class,
         "--workers",
         str(workers),
         "--bind",
         f"127.0.0.1:{port}",
         served,
     ]
-    with _running(f"{named}gunicorn, {workers} workers", command, port, store) as server:
+    thread_count = {"MELDBOOK_THREADS": str(threads)}
+    if worker_class == "gthread":
+        command[-1:-1] = ["--threads", str(threads)]
+    name = f"{named}gunicorn {shown}, {workers} workers of {threads} threads"
+    with _running(name, command, port, {**store, **thread_count}) as server:
+        yield server
+
+
+@contextmanager
+def granian(
+    store: Mapping[str, str], workers: int = 4, *, interface: str = "asgi", threads: int = 4
+) -> Iterator[Server]:
+    """Meldbook under granian: its WSGI interface serving the Flask app with `threads` blocking threads a worker,
+    or its ASGI interface serving api/asgi.py (which answers on MELDBOOK_THREADS threads of its own)."""
+    port = free_port()
+    target = "api.app:create_app" if interface == "wsgi" else "api.asgi:create_app"
+    command = [
+        str(BIN / "granian"), "--interface", interface, "--factory", "--workers", str(workers),
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+        *(["--blocking-threads", str(threads)] if interface == "wsgi" else []),
+        target,
+    ]
+    env = {**store, "MELDBOOK_THREADS": str(threads)}
+    with _running(f"granian {interface}, {workers} workers", command, port, env) as server:
         yield server
 
 
@@ -190,3 +250,29 @@ def _wait_healthy(server: Server, log: Any) -> None:
             client.close()
     log.seek(0)
     raise ServerFailedError(f"the {server.name} did not answer /health: {log.read()[-2000:].decode(errors='replace')}")
+
+
+def add_comparison_options(parser: argparse.ArgumentParser, servers: Iterable[str], default: str, rounds: int) -> None:
+    """The options of a benchmark that alternates servers: which, how many rounds, workers, the database."""
+    listed = ", ".join(servers)
+    parser.add_argument("--servers", default=default, help=f"comma-separated, of: {listed} (default: {default})")
+    parser.add_argument("--rounds", type=int, default=rounds, help=f"runs of each, alternated (default {rounds})")
+    parser.add_argument("--workers", type=int, default=4, help="worker processes of each server (default 4)")
+    parser.add_argument("--pg-host", default="127.0.0.1")
+    parser.add_argument("--pg-port", default="5432")
+
+
+def chosen_servers(parser: argparse.ArgumentParser, args: argparse.Namespace, servers: Iterable[str]) -> list[str]:
+    """The servers `--servers` names, in its order; an unknown name stops the run."""
+    names = args.servers.split(",")
+    unknown = set(names) - set(servers)
+    if unknown:
+        parser.error(f"unknown servers: {', '.join(sorted(unknown))}")
+    return names
+
+
+def rotated(names: list[str], round_number: int) -> list[str]:
+    """The servers in the order of one round: each round starts one further on, so that drift in a shared machine's
+    load hits each alike."""
+    shift = round_number % len(names)
+    return names[shift:] + names[:shift]

@@ -223,6 +223,23 @@ GENERIC: tuple[Problem, ...] = (
         429,
     ),
     Problem(
+        "too-many-streams",
+        "Too many open streams",
+        "the client address: it holds as many open game streams (GET /games/{id}/stream) at once as one address may "
+        "(MELDBOOK_STREAMS_PER_CLIENT in each worker); one of them has to end first (Retry-After)",
+        "this address already holds 50 open streams, as many as it may at once: close one, or try again in 10 s",
+        429,
+    ),
+    Problem(
+        "streams-full",
+        "No room for another stream",
+        "nothing the client sent: the worker that took the connection holds as many open game streams as its "
+        "open-file limit leaves room for; the other routes still answer, and a stream may be opened again after "
+        "Retry-After",
+        "this worker holds 3,840 open streams, as many as it has room for: try again in 2 s",
+        503,
+    ),
+    Problem(
         "missing-token",
         "Token missing",
         "the Authorization header: Bearer and one of the game's tokens (the recorder's, or a seat's for its own "

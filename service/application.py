@@ -210,7 +210,7 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         return self.caller(game_id, token).grant == RECORDER
 
     def stored_events(
-        self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None
+        self, game_id: UUID, after: int = 0, upto: int | None = None, limit: int | None = None, lookback: int = LOOKBACK
     ) -> list[StoredEvent]:
         """The game's events after a version (up to another, and at most `limit` of them, if given), in order, each
         with its move's number.
@@ -218,9 +218,10 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         One query reads them with the few events before them, among which is the envelope of the move the first of
         them belongs to: the envelopes number every move from there on. Without an envelope there (a game's setup,
         or a record stored before moves carried one), the record is read from its first event, which numbers the
-        moves (domain/grouping.py).
+        moves (domain/grouping.py). A reader that knows the envelope is close (a stream, reading whole moves as they
+        are stored) gives a shorter `lookback`.
         """
-        start = max(after - LOOKBACK, 0)
+        start = max(after - lookback, 0)
         read = list(
             self.repository.event_store.get(
                 game_id, gt=start or None, lte=upto, limit=None if limit is None else limit + after - start

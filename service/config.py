@@ -11,12 +11,14 @@ import platformdirs
 SQLITE_FILE = "meldbook.sqlite"
 POOL_DEFAULTS = {
     "POOL_SIZE": "2",
-    "MAX_OVERFLOW": "2",
+    "MAX_OVERFLOW": "3",
     "CONNECT_TIMEOUT": "5",
     "CONN_MAX_AGE": "1800",
     "PRE_PING": "n",
 }
-"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 2 more at a peak, each renewed after 30 min. A
+"""eventsourcing's PostgreSQL pool, per process: 2 connections kept, 3 more at a peak (a connection for each of a
+gunicorn worker's 4 request threads and one for its streams' reads, api/gunicorn_config.py), each renewed after
+30 min. A
 connection is not checked as it is taken from the pool (MELDBOOK_POSTGRES_PRE_PING=y would check it, one more round
 trip for every statement): one broken while the server was out of reach fails its first statement, which the pool then
 discards and eventsourcing's recorder tries again on another connection (up to ten times, 0.2 s apart), so the same

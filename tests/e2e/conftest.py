@@ -28,6 +28,7 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from domain.decision import Chance
 from tests import pg
+from tests.e2e.helpers import AppFactory
 from tests.stores import sqlite_settings
 
 CHANCE = "tests.chance"
@@ -133,3 +134,20 @@ def shared_sqlite_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flas
 def shared_sqlite_client(shared_sqlite_app: Flask) -> FlaskClient:
     """A test client of the module's SQLite app."""
     return shared_sqlite_app.test_client()
+
+
+@pytest.fixture
+def limited_app(monkeypatch: pytest.MonkeyPatch, sqlite_env: dict[str, str]) -> Iterator[AppFactory]:
+    """Build apps on one SQLite file with the MELDBOOK_* variables given (rate limits, caps, proxies)."""
+    apps: list[Flask] = []
+
+    def build(**variables: str) -> Flask:
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        app = create_app(env=sqlite_env)
+        apps.append(app)
+        return app
+
+    yield build
+    for app in apps:
+        app.extensions["meldbook"].close()

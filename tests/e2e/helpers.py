@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,8 @@ from bots import concrete_bodies
 from domain.variants import PROBLEMS
 
 PROBLEM = "application/problem+json"
+AppFactory = Callable[..., Flask]
+"""Builds an app with the MELDBOOK_* variables given (the `limited_app` fixture, tests/e2e/conftest.py)."""
 PREFERRED = ("go_out", "meld", "lay_off")
 
 

@@ -1,6 +1,7 @@
-"""gunicorn as production runs it, for the fault tests: `-c python:api.gunicorn_config` (gthread workers), in a
-process group of its own so that a test can SIGKILL the whole of it, with its output (Meldbook's JSON access log
-and gunicorn's own log) in one file; and an HTTP client that keeps its connection alive, as a real one would.
+"""gunicorn as production runs it, for the fault tests: `-c python:api.gunicorn_config` (the asgi worker class serving
+api/asgi.py), in a process group of its own so that a test can SIGKILL the whole of it, with its output (Meldbook's
+JSON access log and gunicorn's own log) in one file; and an HTTP client that keeps its connection alive, as a real
+one would.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from api.gunicorn_config import APP
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -178,7 +181,7 @@ def start(env: Mapping[str, str], output: Path, workers: int = 2, port: int | No
     port = port or free_port()
     full_env = {**{k: v for k, v in os.environ.items() if not k.startswith("MELDBOOK_")}, **env}
     command = [str(GUNICORN), "-c", "python:api.gunicorn_config", "-w", str(workers), "-b", f"127.0.0.1:{port}"]
-    command += ["api.app:create_app()"]
+    command += [APP]
     with output.open("ab") as sink:
         process = subprocess.Popen(
             command, cwd=ROOT, env=full_env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True

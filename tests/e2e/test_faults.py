@@ -1,5 +1,5 @@
-"""Faults under gunicorn as production runs it (api/gunicorn_config.py: gthread workers): races, crashes, a database
-outage, SQLite under two workers, and the access log.
+"""Faults under gunicorn as production runs it (api/gunicorn_config.py: the asgi worker class serving api/asgi.py):
+races, crashes, a database outage, SQLite under two workers, and the access log.
 
 They are marked `faults`: their xdist group (tests/conftest.py) keeps them on one worker, one after another, never
 two at once, in the faults stage of `make test` as in any other parallel run. Each counts what

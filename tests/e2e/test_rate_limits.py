@@ -3,35 +3,14 @@ the configuration trusts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.app import create_app
 from service.config import ConfigError
-from tests.e2e.helpers import assert_problem
+from tests.e2e.helpers import AppFactory, assert_problem
 
 GAME = {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"}
-AppFactory = Callable[..., Flask]
-
-
-@pytest.fixture
-def limited_app(monkeypatch: pytest.MonkeyPatch, sqlite_env: dict[str, str]) -> Iterator[AppFactory]:
-    """Build apps on one SQLite file with the MELDBOOK_* variables given."""
-    apps: list[Flask] = []
-
-    def build(**variables: str) -> Flask:
-        for name, value in variables.items():
-            monkeypatch.setenv(name, value)
-        app = create_app(env=sqlite_env)
-        apps.append(app)
-        return app
-
-    yield build
-    for app in apps:
-        app.extensions["meldbook"].close()
 
 
 def from_address(app: Flask, address: str) -> FlaskClient:
@@ -98,6 +77,7 @@ BAD_SETTINGS = {
     "MELDBOOK_RATE_LIMIT_CREATE": ("30 per minute", "0/minute", "30/0minutes", "-1/minute", "30/fortnight"),
     "MELDBOOK_RATE_LIMIT_IMPORT": ("lots",),
     "MELDBOOK_TRUSTED_PROXIES": ("yes", "-1", "11", "10.0.0.1"),
+    "MELDBOOK_STREAMS_PER_CLIENT": ("0", "-1", "lots", "1.5"),
 }
 
 

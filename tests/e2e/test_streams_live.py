@@ -1,5 +1,5 @@
 """A live game followed through GET /games/{id}/stream, with real HTTP clients, against gunicorn as production runs
-it (api/gunicorn_config.py: gthread workers, two of them) on PostgreSQL.
+it (api/gunicorn_config.py: the asgi worker class serving api/asgi.py, two workers) on PostgreSQL.
 
 A spectator's stream (no token) and a seat's (a ticket in its URL, as a browser's EventSource opens it) follow
 moves recorded through the API until one of those moves was served by the worker that does not serve the

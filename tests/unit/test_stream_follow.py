@@ -24,7 +24,7 @@ class Store:
             raise StoreUnavailableError("the store did not answer")
         return max(v for t, v in self.schedule.items() if t <= self.clock[0])
 
-    def stored_events(self, game_id: Any, after: int, limit: int) -> list[Any]:
+    def stored_events(self, game_id: Any, after: int, limit: int, lookback: int = 0) -> list[Any]:
         self.reads += 1
         return [Event(v) for v in range(after + 1, min(self.latest_version(game_id), after + limit) + 1)]
 
