@@ -8,7 +8,7 @@ compared with what the rules computed. The game, its annotations and its claims 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -51,13 +51,14 @@ class ImportedGame:
 
 def import_record(
     app: Any, text: str | Iterable[str], *, claims: str = "refuse", first_line: int = 1,
-    budget: StepBudget | None = None,
+    budget: StepBudget | None = None, beside: Callable[[Game], Sequence[Any]] | None = None,
 ) -> ImportedGame:
     """Import one record, its text or its lines (the first being line `first_line` of its file); a NotationError at the
     first line that cannot be read or recorded, with the move's own code for a refused move, and nothing stored.
 
     Each line is recorded as it is read, so a record is refused at its first bad line having read no further; and
-    no record spends more than its step budget (domain/notation/budget.py)."""
+    no record spends more than its step budget (domain/notation/budget.py). `beside` gives aggregates to save with
+    the game, in the same transaction (the record's import record: service/archives.py)."""
     if claims not in CLAIMS:
         raise MeldbookError(f"claims must be one of: {', '.join(CLAIMS)}", code="validation-error", field="claims")
     budget = budget or StepBudget()
@@ -74,7 +75,7 @@ def import_record(
             recording = _Recording(app, reader.record, claims == "keep", budget)
         recording.take(read)
     record = reader.finish()
-    return (recording or _Recording(app, record, claims == "keep", budget)).finish(app)
+    return (recording or _Recording(app, record, claims == "keep", budget)).finish(app, beside)
 
 
 class _Recording:
@@ -139,7 +140,7 @@ class _Recording:
                 )
             self.stated.claim(self.hands, player, figure.what, figure.amount, computed, hand.result.line)
 
-    def finish(self, app: Any) -> ImportedGame:
+    def finish(self, app: Any, beside: Callable[[Game], Sequence[Any]] | None = None) -> ImportedGame:
         """Check the last hand and the voided marks, write the annotations, and save it all together."""
         self._end_hand()
         self.marks.finish()
@@ -154,7 +155,7 @@ class _Recording:
                 written += [("event", before, v.note, self.lines[id(v)]) for v in move.variations]
         for target, at, note, line in written:
             notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
-        app.save(game, self.stated, *([notes] if written else []))
+        app.save(game, self.stated, *([notes] if written else []), *(beside(game) if beside else ()))
         return ImportedGame(game.id, game.version, self.token)
 
 
