@@ -283,16 +283,15 @@ def test_a_restore_is_one_transaction_a_refusal_late_in_the_file_leaves_nothing(
     source = sqlite_settings(tmp_path / "a.sqlite")
     app = Meldbook(store_env(source), chance=SeededChance(1))
     app.save(*play_robins(4)[1])
-    last_game = play_roby(6, 2)
-    app.save(last_game)
+    app.save(play_roby(6, 2))
+    last_game, _ = app.create_game("robins", ["ann", "bob"], {}, "shuffled")
     app.close()
     assert run(source, "backup", str(tmp_path / "a.jsonl")).exit_code == 0
-    assert len(event_lines(tmp_path / "a.jsonl")) > 2 * 500, "more than two batches"
+    assert len(event_lines(tmp_path / "a.jsonl")) > 3 * 500, "more than three batches"
     target = Meldbook(store_env(empty_store), chance=SeededChance(2))
     target.save(*play_robins(5)[1])
-    # the backup's last event already in the target: the restore meets it in its last batch, after three others
-    last = Meldbook(store_env(source)).recorder.select_events(last_game.id, desc=True, limit=1)
-    target.recorder.insert_events(last)
+    # the backup's last game already in the target: the restore meets it in its last batch, after three others
+    target.recorder.insert_events(Meldbook(store_env(source)).recorder.select_events(last_game.id))
     target.close()
     before = rows(empty_store)
     refused = run(empty_store, "restore", "--into-non-empty", str(tmp_path / "a.jsonl"))
