@@ -78,13 +78,13 @@ class Import(MethodView):
 
     @blp.arguments(ImportArgsSchema, location="query")
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
-    @blp.problem(400, "the body is not one record of UTF-8 text")
+    @blp.problem(400, "the body is not one record of UTF-8 text", valid=True)
     @blp.problem(413, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, or needs more steps than a "
                  "record may take to import (notation-too-long: lines, actions, a line's length)")
     @blp.problem(415, f"the body is not sent as {MEDIA_TYPE} (text/plain is taken only from a request that sends an "
                  "Authorization header, which a page elsewhere cannot send without the browser's preflight)")
     @blp.problem(422, "the record cannot be read or recorded: the problem names the line, the column and the "
-                 "move's own code")
+                 "move's own code", valid=True)
     @blp.problem(429, "too many imports from this address (MELDBOOK_RATE_LIMIT_IMPORT)", headers=RETRY_AFTER)
     @blp.doc(requestBody={"required": True, "content": {MEDIA_TYPE: _TEXT_BODY}})
     def post(self, args: dict[str, Any]) -> Response:

@@ -169,7 +169,7 @@ def test_moves_need_a_recorder_or_seat_token_reads_accept_any_token_tokens_the_r
     ruling = ("/games/{game_id}/disputes/{dispute_id}/ruling", "post")
     assert security.pop(ruling) == [{"arbiterToken": []}, {"recorderToken": []}]
     paths = ("", "/events", "/state", "/replay", "/stream", "/annotations", "/disputes", "/verify", "/confirmations")
-    paths += ("/settlement", "/audit", "/notation")
+    paths += ("/settlement", "/audit", "/notation", "/setup")
     reads = [(f"/games/{{game_id}}{path}", "get") for path in paths]
     reads += [("/games/{game_id}/settlement/players/{player}", "get"), ("/games/{game_id}/what-if", "post")]
     for read in [*reads, ("/games/{game_id}/stream-tickets", "post")]:
