@@ -1,4 +1,5 @@
-"""POST /games/import and GET /games/{id}/notation over HTTP, on SQLite and PostgreSQL: a record imports as a game,
+"""POST /games/import and GET /games/{id}/notation over HTTP, on SQLite and PostgreSQL (what the store does not
+change, the body's media type, how much of it is read, the step budget, on SQLite alone): a record imports as a game,
 exports in the caller's view with its digest, and every bad record is a located 4xx problem that stores nothing."""
 
 from __future__ import annotations
@@ -173,17 +174,17 @@ def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(app: Fl
 
 
 def test_text_plain_is_taken_only_with_an_authorization_header_which_a_page_elsewhere_cannot_send_unasked(
-    app: Flask, client: FlaskClient
+    sqlite_app: Flask, sqlite_client: FlaskClient
 ) -> None:
-    before = stored(app)
-    refused = assert_problem(send(client, ROBINS, content_type="text/plain"), 415, "unsupported-media-type")
+    before = stored(sqlite_app)
+    refused = assert_problem(send(sqlite_client, ROBINS, content_type="text/plain"), 415, "unsupported-media-type")
     assert NOTATION in refused["detail"] and "Authorization" in refused["detail"]
-    assert_problem(send(client, ROBINS, content_type="application/x-www-form-urlencoded"), 415)
-    assert_problem(send(client, ROBINS, content_type="multipart/form-data"), 415)
-    assert stored(app) == before
-    with_token = send(client, ROBINS, content_type="text/plain", Authorization="Bearer any-token")
+    assert_problem(send(sqlite_client, ROBINS, content_type="application/x-www-form-urlencoded"), 415)
+    assert_problem(send(sqlite_client, ROBINS, content_type="multipart/form-data"), 415)
+    assert stored(sqlite_app) == before
+    with_token = send(sqlite_client, ROBINS, content_type="text/plain", Authorization="Bearer any-token")
     assert with_token.status_code == 201, with_token.get_json()
-    assert send(client, ROBINS).status_code == 201
+    assert send(sqlite_client, ROBINS).status_code == 201
 
 
 class CountingStream(io.BytesIO):
@@ -218,14 +219,14 @@ def padded(text: str, size: int) -> bytes:
 
 
 def test_a_record_wrong_early_is_refused_having_read_no_more_of_a_long_body_than_of_a_short_one(
-    app: Flask, client: FlaskClient
+    sqlite_app: Flask, sqlite_client: FlaskClient
 ) -> None:
     wrong_at = ROBINS.split("\n").index("26. bob discard 7D")
     early = "\n".join([*ROBINS.split("\n")[:wrong_at], "27. bob discard 7D"])
     taken = {}
     for size in (40 * 1024, 8 * 1024 * 1024 - 1):
         body = CountingStream(padded(early, size))
-        answer = client.post("/games/import", input_stream=body, content_length=size, content_type=NOTATION)
+        answer = sqlite_client.post("/games/import", input_stream=body, content_length=size, content_type=NOTATION)
         problem = assert_problem(answer, 422, "notation-move-number")
         assert problem["line"] == wrong_at + 1
         taken[size] = body.taken
@@ -233,21 +234,21 @@ def test_a_record_wrong_early_is_refused_having_read_no_more_of_a_long_body_than
 
 
 def test_a_record_needing_more_steps_than_its_budget_is_refused_at_the_line_where_it_runs_out(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+    sqlite_app: Flask, sqlite_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    before = stored(app)
+    before = stored(sqlite_app)
     monkeypatch.setitem(budget.LIMITS, "actions", 20)
     move_lines = [i for i, line in enumerate(ROBINS.split("\n")) if line[:1].isdigit()]
-    actions = assert_problem(send(client, ROBINS), 413, "notation-too-long")
+    actions = assert_problem(send(sqlite_client, ROBINS), 413, "notation-too-long")
     assert actions["line"] == move_lines[20] + 1 and "20 actions" in actions["detail"]
     monkeypatch.setitem(budget.LIMITS, "actions", budget.MAX_ACTIONS)
     monkeypatch.setitem(budget.LIMITS, "lines", 30)
-    lines = assert_problem(send(client, ROBINS), 413, "notation-too-long")
+    lines = assert_problem(send(sqlite_client, ROBINS), 413, "notation-too-long")
     assert lines["line"] == 31
     monkeypatch.setitem(budget.LIMITS, "lines", budget.MAX_LINES)
     long_line = ROBINS.replace("{A careful start.}", "{" + "x" * budget.MAX_LINE_CHARACTERS + "}")
-    assert_problem(send(client, long_line), 413, "notation-too-long")
+    assert_problem(send(sqlite_client, long_line), 413, "notation-too-long")
     tag_like = '[Variant "robins"]\n[Event ' + " " * (8 * 1024 * 1024 - 100) + "x\n"
-    assert_problem(send(client, tag_like), 413, "notation-too-long")
-    assert stored(app) == before
-    assert send(client, ROBINS).status_code == 201
+    assert_problem(send(sqlite_client, tag_like), 413, "notation-too-long")
+    assert stored(sqlite_app) == before
+    assert send(sqlite_client, ROBINS).status_code == 201
