@@ -119,6 +119,7 @@ lint: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench
 	$(BIN)/python -m bench.notation
+	$(BIN)/python -m bench.refusals
 
 # Memory over a long run: the server's RSS after 10,000 short games beside 1,000, the peak allocation per request,
 # and the notation's import at scale: peak RSS importing 10,000 games against 1,000 (bench/notation.py).

@@ -16,10 +16,12 @@ from uuid import UUID
 
 from flask import current_app, g, request
 
+from api.contract import MAX_DEVICE_LABEL
 from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
 from api.roles import ANONYMOUS, OPEN, READ, RECORD, TICKETED, UnlistedRouteError, action_of, may
 from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
 from domain.errors import MeldbookError
+from domain.text import check_line
 from domain.visibility import Viewer
 from service.access import Caller
 from service.application import GameNotFoundError, Meldbook
@@ -129,8 +131,10 @@ def viewer_for(game_id: UUID) -> Viewer:
 
 
 def device_label() -> str | None:
-    """The label of the device a move comes from (the `X-Device-Label` header), if it names one."""
-    return request.headers.get("X-Device-Label")
+    """The label of the device a move comes from (the `X-Device-Label` header), if it names one: single-line text of
+    at most 40 characters, else refused before anything else of the move is looked at."""
+    label = request.headers.get("X-Device-Label")
+    return None if label is None else check_line(label, "X-Device-Label", max_length=MAX_DEVICE_LABEL)
 
 
 def expected_version(body: dict[str, Any]) -> tuple[int, bool]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from api.fields import NAME_PATTERN
 from domain.actions import MAX_SEED, ActionKind, Param
 from domain.cards import CARD_PATTERN
 from domain.variant import Variant
@@ -61,7 +62,9 @@ EXPECTED_VERSION: dict[str, Any] = {
     "maximum": MAX_VERSION,
     "description": "the version the client last saw (or send If-Match)",
 }
-PLAYER: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 40, "description": "the acting player"}
+PLAYER: dict[str, Any] = {
+    "type": "string", "minLength": 1, "maxLength": 40, "pattern": NAME_PATTERN, "description": "the acting player",
+}
 
 
 def schema_name(action_type: str) -> str:

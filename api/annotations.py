@@ -18,7 +18,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from api.access import caller, meldbook, viewer_of
 from api.contract import TOKEN_NEEDED, TOKEN_OPTIONAL
 from api.fields import JsonWholeNumber, Line, Text, WholeNumber
-from api.listing import Cursor, PageSchema, page_body, page_limit
+from api.listing import UNKNOWN_CURSOR, Cursor, PageSchema, page_body, page_limit
 from api.parsing import Blueprint
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveSchema
 from domain.annotations import GLYPHS, TARGETS
@@ -145,6 +145,7 @@ class Annotations(MethodView):
     @blp.response(200, AnnotationPageSchema)
     @blp.problem(403, "a token this game does not know")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
+    @blp.problem(422, UNKNOWN_CURSOR, valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The annotations the caller may see, in the order written (with `history=1`, every version of each);
@@ -165,7 +166,8 @@ class Annotations(MethodView):
         "hand in progress by a view that does not see everything there",
     )
     @blp.problem(404, "no such game")
-    @blp.problem(422, "a malformed field, or an illegal move of the line (its own code, and `index`)")
+    @blp.problem(422, "a malformed field, a version inside a move (a line starts where a move ends), or an illegal "
+                 "move of the line (its own code, and `index`)", valid=True)
     @blp.doc(security=TOKEN_NEEDED)
     def post(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Write an annotation of the game, a hand or one event, by the recorder or a seat; its alternative line is
@@ -185,7 +187,7 @@ class Annotation(MethodView):
     @blp.problem(401, "no token")
     @blp.problem(403, "a token this game does not know, or not the role that wrote the annotation")
     @blp.problem(404, "no such game or annotation (or a deleted one)")
-    @blp.problem(422, "a malformed field")
+    @blp.problem(422, "a malformed field, or none of comment, glyph and author given", valid=True)
     @blp.doc(security=TOKEN_NEEDED)
     def patch(self, body: dict[str, Any], game_id: UUID, annotation_id: int) -> dict[str, Any]:
         """Edit an annotation (a new version; the history keeps the old): only the role that wrote it may."""

@@ -25,7 +25,7 @@ from domain.errors import MeldbookError
 from domain.notation.archive import ArchiveRecord
 from domain.visibility import Viewer
 from service.application import Meldbook
-from service.archives import Refusal, Tally, every_game_id, export_archive, import_archive
+from service.archives import ImportedBefore, Refusal, Tally, every_game_id, export_archive, import_archive
 from service.index import GameFilter
 from service.notation_import import CLAIMS, ImportedGame
 from service.simulation import CHOICES, DEAL_MODES, BotGameFailed, simulated_archive
@@ -44,12 +44,16 @@ def _meldbook() -> Meldbook:
               help="A stated result the rules compute otherwise: refuse the game, or keep the figure as a claim.")
 @click.option("--tokens", "tokens_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write each imported game's id and recorder token to this new file (readable by you alone).")
+@click.option("--force", is_flag=True,
+              help="Import again the records imported before (a new game each): by default they are skipped.")
 @with_appcontext
-def import_games(files: tuple[Path, ...], claims: str, tokens_file: Path | None) -> None:
+def import_games(files: tuple[Path, ...], claims: str, tokens_file: Path | None, force: bool) -> None:
     """Import every game of the archives FILE... into the store, one at a time.
 
     Each game imported prints its file, index (from 0) and id on standard output; a game refused is reported with
-    its index, line and column, nothing of it is stored, and the rest carry on.
+    its index, line and column, nothing of it is stored, and the rest carry on. A record imported before (the same
+    text) is skipped, naming the game it became, so a run stopped half way can simply be run again; --force imports
+    it again.
     """
     tally = Tally()
     with ExitStack() as stack:
@@ -58,7 +62,7 @@ def import_games(files: tuple[Path, ...], claims: str, tokens_file: Path | None)
         for file in files:
             def told(record: ArchiveRecord, outcome: ImportedGame | Refusal, file: Path = file) -> None:
                 advance(len(record.text.encode("utf8")))
-                if isinstance(outcome, Refusal):
+                if isinstance(outcome, Refusal | ImportedBefore):
                     click.echo(f"{file}: {outcome}", err=True)
                     return
                 click.echo(f"{file}\t{record.index}\t{outcome.game_id}")
@@ -66,9 +70,9 @@ def import_games(files: tuple[Path, ...], claims: str, tokens_file: Path | None)
                     tokens.write(f"{outcome.game_id} {outcome.recorder_token}\n")
 
             with file.open(encoding="utf8", newline="") as lines:
-                import_archive(_meldbook(), lines, tally, told, claims)
-    click.echo(f"{tally.games} games imported ({tally.events} events), {tally.refused} refused, "
-               f"from {len(files)} file{'s' if len(files) != 1 else ''}", err=True)
+                import_archive(_meldbook(), lines, tally, told, claims, force)
+    click.echo(f"{tally.games} games imported ({tally.events} events), {tally.before} imported before (skipped), "
+               f"{tally.refused} refused, from {len(files)} file{'s' if len(files) != 1 else ''}", err=True)
     if tally.refused:
         sys.exit(1)
 

@@ -11,7 +11,7 @@ from flask.cli import with_appcontext
 
 from api.cli_progress import progress_bar
 from service.application import Meldbook
-from service.backups import BackupError, count_events, dump, is_empty, restore
+from service.backups import BackupError, count_events, dump, restore
 from service.config import store_location
 
 
@@ -43,19 +43,30 @@ def backup(file: Path) -> None:
 @click.option("--into-non-empty", is_flag=True, help="Restore into a store that already holds events.")
 @with_appcontext
 def restore_backup(file: Path, into_non_empty: bool) -> None:
-    """Load the events of a backup FILE into the configured store, which must be empty (the file is checked whole
-    before anything is written)."""
+    """Load the events of a backup FILE into the configured store, which must be empty, in one transaction: the
+    whole backup, each stream checked against its last version and digest, or nothing.
+
+    The file is checked whole before anything is written. A restore stopped at any moment (killed, or the machine
+    down) leaves the store as it was: run it again. Run again after it finished, it says so and changes nothing.
+    """
     recorder = _meldbook().recorder
     try:
-        if not into_non_empty and not is_empty(recorder):
-            raise BackupError(
-                f"{_where()} already holds events: restore into an empty store, or say --into-non-empty "
-                "(an event the store already holds then stops the restore)"
-            )
         with file.open(encoding="utf8") as lines:
             checked = count_events(lines)
         with progress_bar("restoring", checked.events) as bar, file.open(encoding="utf8") as lines:
-            summary = restore(recorder, lines, bar, into_non_empty=into_non_empty)
+            summary = restore(recorder, lines, bar, into_non_empty=into_non_empty, checked=checked)
     except BackupError as error:
-        raise click.ClickException(f"{file}: {error}") from None
-    click.echo(f"{summary.events} events restored from {file} into {_where()}", err=True)
+        raise click.ClickException(f"{file}: {_where_said(str(error))}") from None
+    if summary.done_before:
+        click.echo(f"{file} was restored into {_where()} already ({summary.events} events): nothing to do", err=True)
+        return
+    click.echo(f"{summary.events} events of {summary.streams} streams restored from {file} into {_where()}, "
+               "each stream checked", err=True)
+
+
+def _where_said(message: str) -> str:
+    """A refusal naming the configured store where it says `the target store`, with what to do about it."""
+    if message.startswith("the target store is not empty"):
+        return (f"{_where()} already holds events: restore into an empty store, or say --into-non-empty (the "
+                "backup's events then follow the store's, and one the store already holds refuses the restore)")
+    return message

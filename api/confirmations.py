@@ -90,7 +90,7 @@ class HandConfirmations(MethodView):
                  "another seat's player, or the recorder for a seat with a device")
     @blp.problem(404, "no such game or hand")
     @blp.problem(409, "a hand not scored yet, a result the player confirmed already, or a digest not the record's")
-    @blp.problem(422, "a malformed field")
+    @blp.problem(422, "a malformed field, or a player not seated in this game", valid=True)
     @blp.doc(security=TOKEN_NEEDED)
     def post(self, body: dict[str, Any], game_id: UUID, hand: int) -> dict[str, Any]:
         """Confirm a scored hand's result: the seat's own player, or the recorder for a seat without a device; the

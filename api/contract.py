@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.fields import LINE_PATTERN
+
 TOKEN_SCHEME = "recorderToken"
 SEAT_SCHEME, VIEWER_SCHEME, ARBITER_SCHEME = "seatToken", "viewerToken", "arbiterToken"
 SECURITY_SCHEMES = {
@@ -59,10 +61,10 @@ IF_MATCH: dict[str, Any] = {
     "in": "header",
     "name": "If-Match",
     "required": False,
-    "schema": {"type": "string", "maxLength": 100},
+    "schema": {"type": "string"},
     "description": 'the ETag of the game as the client last saw it, e.g. "12" (or send expected_version in the '
-    "body): a move without either is refused with 428, a stale If-Match with 412, a stale expected_version "
-    "with 409",
+    "body): a move without either is refused with 428, an If-Match that is not the current version (a stale one, "
+    "or one not an ETag of a version at all) with 412, a stale expected_version with 409",
 }
 IDEMPOTENCY_KEY: dict[str, Any] = {
     "in": "header",
@@ -78,19 +80,22 @@ IDEMPOTENCY_KEY: dict[str, Any] = {
 RETRY_AFTER: dict[str, Any] = {
     "Retry-After": {"description": "seconds to wait before trying again", "schema": {"type": "string"}}
 }
+MAX_DEVICE_LABEL = 40
 DEVICE_LABEL: dict[str, Any] = {
     "in": "header",
     "name": "X-Device-Label",
     "required": False,
-    "schema": {"type": "string", "maxLength": 40},
+    "schema": {"type": "string", "maxLength": MAX_DEVICE_LABEL, "pattern": LINE_PATTERN},
     "description": "a label for the device the move is recorded on (single-line text), stored in the move's "
     "envelope beside the role that recorded it",
 }
+NIGHT_TOKEN_MAX = 200
+"""The longest X-Night-Token header read: a night's token is 32 characters; a longer header is refused, not read."""
 NIGHT_TOKEN_HEADER: dict[str, Any] = {
     "in": "header",
     "name": "X-Night-Token",
     "required": False,
-    "schema": {"type": "string", "maxLength": 200},
+    "schema": {"type": "string", "maxLength": NIGHT_TOKEN_MAX},
     "description": "the night's token, shown once by POST /nights: needed to take a game into a night or out of it "
     "(with the game's recorder token as Authorization: Bearer), and to read the sheet of a night that holds a "
     "private game",

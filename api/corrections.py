@@ -62,17 +62,19 @@ class Corrections(MethodView):
     @blp.problem(403, "a token this game does not know, or a role other than the recorder or the arbiter")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
     @blp.problem(409, "a stale expected_version: another move was recorded first")
-    @blp.problem(412, "a stale If-Match: another move was recorded first")
-    @blp.problem(422, "a correction the record does not allow, or a later move that would no longer fit")
-    @blp.problem(428, "neither If-Match nor expected_version: the correction carries no version")
+    @blp.problem(412, "an If-Match that is not the game's current version (a stale one: another move was recorded "
+                 "first)", valid=True)
+    @blp.problem(422, "a correction the record does not allow, or a later move that would no longer fit", valid=True)
+    @blp.problem(428, "neither If-Match nor expected_version: the correction carries no version", valid=True)
     @blp.doc(security=CORRECTORS, parameters=[IF_MATCH, DEVICE_LABEL])
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """Correct the record with new events, never by editing: void the current hand's last moves, or amend a
         card of a recorded deal or draw (later payouts are derived again, as reversal and replacement entries)."""
+        device = device_label()
         version, from_header = expected_version(body)
         action = {"type": body.pop("kind"), **body}
         try:
-            events = record_correction(meldbook(), game_id, action, version, bearer_token(), device_label())
+            events = record_correction(meldbook(), game_id, action, version, bearer_token(), device)
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None

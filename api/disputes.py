@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from api.access import bearer_token, caller, meldbook, viewer_of
 from api.contract import RULER, TOKEN_NEEDED, TOKEN_OPTIONAL
-from api.fields import JsonWholeNumber, Text, WholeNumber
+from api.fields import JsonBoolean, JsonWholeNumber, Text, WholeNumber
 from api.parsing import Blueprint
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION
 from domain.disputes import TARGETS
@@ -91,7 +91,7 @@ class RulingSchema(Schema):
             "takes (`kind` and its fields)"
         },
     )
-    apply_correction = fields.Boolean(
+    apply_correction = JsonBoolean(
         load_default=False,
         metadata={
             "description": "true applies the correction to the record first, as POST /games/{id}/corrections would "
@@ -173,7 +173,7 @@ class Disputes(MethodView):
     @blp.problem(401, "no token")
     @blp.problem(403, "a token this game does not know, or one that may not dispute (a viewer's, the arbiter's)")
     @blp.problem(404, "no such game")
-    @blp.problem(422, "a malformed field")
+    @blp.problem(422, "a malformed field, or a version the game does not have", valid=True)
     @blp.doc(security=TOKEN_NEEDED)
     def post(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Open a dispute about an event or a hand, by a seat or the recorder, with a claim and the figure claimed."""
@@ -191,7 +191,8 @@ class Evidence(MethodView):
     @blp.problem(403, "a token this game does not know, or one that may not dispute")
     @blp.problem(404, "no such game or dispute (or one the caller may not see yet)")
     @blp.problem(409, "the dispute is closed")
-    @blp.problem(422, "a malformed field, or evidence that points at nothing the caller may see")
+    @blp.problem(422, "a malformed field, evidence naming not exactly one of event, annotation and replay, or "
+                 "evidence that points at nothing the caller may see", valid=True)
     @blp.doc(security=TOKEN_NEEDED)
     def post(self, body: dict[str, Any], game_id: UUID, dispute_id: int) -> dict[str, Any]:
         """Attach evidence to an open dispute: an event, an annotation or a replay position, with a note."""
@@ -213,7 +214,8 @@ class Ruling(MethodView):
     @blp.problem(403, "a token this game does not know, or not the ruler (the arbiter if issued, else the recorder)")
     @blp.problem(404, "no such game or dispute (or one the caller may not see yet)")
     @blp.problem(409, "the dispute is closed already")
-    @blp.problem(422, "a malformed field, or a correction the record refuses (the code POST /corrections gives)")
+    @blp.problem(422, "a malformed field, or a correction the record refuses (the code POST /corrections gives)",
+                 valid=True)
     @blp.doc(security=RULER)
     def post(self, body: dict[str, Any], game_id: UUID, dispute_id: int) -> dict[str, Any]:
         """Rule on an open dispute and close it, optionally keeping a correction request with the ruling."""

@@ -8,11 +8,32 @@ from marshmallow import ValidationError, fields
 
 from domain.text import normal_name, refusal
 
+_NONCHARACTERS = "\\uFDD0-\\uFDEF\\uFFFE\\uFFFF" + "".join(
+    f"{chr(plane << 16 | 0xFFFE)}{chr(plane << 16 | 0xFFFF)}" for plane in range(1, 17)
+)
+"""Unicode's non-characters, as a regular expression's class holds them: those of the first plane escaped, the others
+as themselves (no escape of a character past U+FFFF is read alike by ECMAScript and Python)."""
+_SINGLE_LINE_REFUSED = f"\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029{_NONCHARACTERS}"
+_MULTI_LINE_REFUSED = f"\\u0000-\\u0008\\u000B-\\u001F\\u007F-\\u009F{_NONCHARACTERS}"
+LINE_PATTERN = f"^[^{_SINGLE_LINE_REFUSED}]*$"
+"""The contract's pattern of single-line text: what domain/text.py lets the record store (no control character, line
+or paragraph separator or non-character; a lone surrogate is no Unicode text, so JSON Schema's strings hold none)."""
+TEXT_PATTERN = f"^(?:[^{_MULTI_LINE_REFUSED}\\r]|\\r\\n)*$"
+"""The contract's pattern of multi-line text: line breaks (LF or CR LF) and tabs are its only controls."""
+NAME_PATTERN = f"^[^{_SINGLE_LINE_REFUSED}]*[^\\s{_SINGLE_LINE_REFUSED}][^{_SINGLE_LINE_REFUSED}]*$"
+"""The contract's pattern of a name: single-line text holding more than white space."""
+
 
 class Line(fields.String):
     """Single-line text (names, titles, ids): no control character, separator, surrogate or non-character."""
 
     multiline = False
+    pattern = LINE_PATTERN
+    """What the contract says of it (the check below is the server's)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"pattern": self.pattern, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text: str = super()._deserialize(value, attr, data, **kwargs)
@@ -26,10 +47,13 @@ class Text(Line):
     """Multi-line text (comments, claims, notation): line breaks (LF or CR LF) and tabs are its only controls."""
 
     multiline = True
+    pattern = TEXT_PATTERN
 
 
 class Name(Line):
     """A player's name, normalised as the record stores it: NFC, trimmed, inner whitespace one space."""
+
+    pattern = NAME_PATTERN
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         return normal_name(super()._deserialize(value, attr, data, **kwargs))
@@ -57,3 +81,12 @@ class JsonWholeNumber(WholeNumber):
         if isinstance(value, str):
             raise ValidationError("Not a whole number.")
         return super()._deserialize(value, attr, data, **kwargs)
+
+
+class JsonBoolean(fields.Boolean):
+    """A boolean in a JSON body: true or false, and nothing else (not 0, 1 or "true", which a query string spells)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: true or false.")
+        return value

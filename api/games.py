@@ -13,7 +13,7 @@ from api.access import caller, meldbook, viewer_of
 from api.contract import ETAG, IDEMPOTENCY_KEY, LOCATION, NIGHT_TOKEN_HEADER, RETRY_AFTER, TOKEN_OPTIONAL
 from api.idempotency import retry_of_request
 from api.limits import limit
-from api.listing import page_body
+from api.listing import UNKNOWN_CURSOR, page_body
 from api.nights import night_token
 from api.parsing import Blueprint
 from api.schemas import (
@@ -44,14 +44,17 @@ class Games(MethodView):
     @blp.arguments(GameCreateSchema)
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
     @blp.problem(401, "a game joining a night without the night's X-Night-Token")
-    @blp.problem(403, "an X-Night-Token that is not the night's")
+    @blp.problem(403, "an X-Night-Token that is not the night's (or longer than any night's token)")
     @blp.problem(404, "a night that does not exist")
     @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
+    @blp.problem(422, "a setup the variant does not allow: an option unknown or out of its bounds, two names that "
+                 "differ only in case or spacing, too few or too many players (invalid-setup)", valid=True)
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
     @blp.doc(parameters=[IDEMPOTENCY_KEY, NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any]) -> Response:
         """Create a game; the recorder token in the answer is shown only this once (or to a retry with its key)."""
         retry = retry_of_request()
+        night = night_token()  # a header that cannot be a night's token is refused, joining a night or not
         limit("create")
 
         def create(beside: Beside | None = None) -> tuple[Any, str]:
@@ -68,7 +71,7 @@ class Games(MethodView):
             )
 
         if "night" in body:
-            joining = (body["night"], night_token(), body["variant"], body["players"])
+            joining = (body["night"], night, body["variant"], body["players"])
             game, token = created_in_night(meldbook(), *joining, create)
         else:
             game, token = create()
@@ -80,6 +83,7 @@ class Games(MethodView):
 
     @blp.arguments(GameListArgsSchema, location="query")
     @blp.response(200, GamePageSchema)
+    @blp.problem(422, UNKNOWN_CURSOR, valid=True)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """List the public games by player, variant and creation date, newest first, a page at a time."""
         wanted = GameFilter(
@@ -128,6 +132,7 @@ class Events(MethodView):
     @blp.response(200, EventPageSchema)
     @blp.problem(403, "a token this game does not know")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
+    @blp.problem(422, UNKNOWN_CURSOR, valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """The stored events in order, a page at a time, with versions and times; secrets masked without the token."""

@@ -18,6 +18,8 @@ from api.fields import WholeNumber
 from service.pages import Page
 
 MAX_CURSOR = 500
+UNKNOWN_CURSOR = "a cursor this list did not give: any text may be sent, only the next_cursor of a page is read"
+"""Why a list refuses a cursor its contract finds valid: a cursor is opaque, so no schema tells a real one."""
 Position = Any
 """Where a page ended, in terms of its list: a version for events, (created_at, id) for games."""
 

@@ -39,9 +39,11 @@ class Moves(MethodView):
     @blp.problem(403, "a token this game does not know, or one whose role may not record this player's action")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
     @blp.problem(409, "a stale expected_version: another move was recorded first")
-    @blp.problem(412, "a stale If-Match: another move was recorded first")
-    @blp.problem(422, "a malformed or illegal move, or an Idempotency-Key used for another body; `code` says which")
-    @blp.problem(428, "neither If-Match nor expected_version: the move carries no version")
+    @blp.problem(412, "an If-Match that is not the game's current version (a stale one: another move was recorded "
+                 "first)", valid=True)
+    @blp.problem(422, "a malformed or illegal move (one the rules refuse: its own code), or an Idempotency-Key used "
+                 "for another body; `code` says which", valid=True)
+    @blp.problem(428, "neither If-Match nor expected_version: the move carries no version", valid=True)
     @blp.doc(
         requestBody={"required": True, "content": {"application/json": {"schema": MOVE_BODY}}},
         security=TOKEN_NEEDED,
@@ -51,11 +53,10 @@ class Moves(MethodView):
         """Record one action (cut, deal, draw, meld, lay off, discard, go out, re-enlist, ...) at a version: the
         recorder's token, or in a game recorded by seats, the acting player's seat token."""
         retry = retry_of_request()
+        device = device_label()
         version, from_header = expected_version(body)
         try:
-            events = meldbook().record_move(
-                game_id, body, version, bearer_token(), device_label(), retry, asking=caller()
-            )
+            events = meldbook().record_move(game_id, body, version, bearer_token(), device, retry, asking=caller())
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None

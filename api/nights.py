@@ -19,7 +19,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from api.access import check_game_access, meldbook
-from api.contract import NIGHT_TOKEN_HEADER, RECORDER_ONLY, RETRY_AFTER
+from api.contract import NIGHT_TOKEN_HEADER, NIGHT_TOKEN_MAX, RECORDER_ONLY, RETRY_AFTER
 from api.fields import JsonWholeNumber, Line
 from api.limits import limit
 from api.parsing import Blueprint
@@ -32,8 +32,14 @@ CSV = "text/csv"
 
 
 def night_token() -> str | None:
-    """The night's token from the X-Night-Token header, if any (never from the URL)."""
+    """The night's token from the X-Night-Token header, if any (never from the URL); a header longer than the contract
+    allows is refused as not a night's token, on every route, whether the route needs a token or not."""
     token = request.headers.get(use.NIGHT_TOKEN, "").strip()
+    if len(token) > NIGHT_TOKEN_MAX:
+        raise use.NightTokenError(
+            f"{use.NIGHT_TOKEN} holds at most {NIGHT_TOKEN_MAX} characters: this is not a night's token",
+            field=use.NIGHT_TOKEN,
+        )
     return token or None
 
 
@@ -196,7 +202,7 @@ class Nights(MethodView):
 
     @blp.arguments(NightCreateSchema)
     @blp.response(201, NightCreatedSchema)
-    @blp.problem(422, "a malformed field, or a chip value and a stake in two currencies")
+    @blp.problem(422, "a malformed field, or a chip value and a stake in two currencies", valid=True)
     @blp.problem(429, "too many new games and nights from this address (rate limit)", headers=RETRY_AFTER)
     def post(self, body: dict[str, Any]) -> Response:
         """Open a night; its token in the answer is shown only this once."""
@@ -214,6 +220,7 @@ class Night(MethodView):
 
     @blp.response(200, NightSheetSchema, content_type="application/json")
     @blp.alt_response(200, description="the sheet as CSV, for Accept: text/csv", content_type=CSV, success=True)
+    @blp.problem(403, f"an X-Night-Token longer than {NIGHT_TOKEN_MAX} characters, which is no night's token")
     @blp.problem(404, "no such night (or one holding a private game, without its token)")
     @blp.doc(parameters=[NIGHT_TOKEN_HEADER])
     def get(self, night_id: UUID) -> Any:
@@ -229,6 +236,7 @@ class NightCsv(MethodView):
     """One night's sheet as CSV."""
 
     @blp.response(200, content_type=CSV, description="party, a column per game, net; a total row; the transfers")
+    @blp.problem(403, f"an X-Night-Token longer than {NIGHT_TOKEN_MAX} characters, which is no night's token")
     @blp.problem(404, "no such night (or one holding a private game, without its token)")
     @blp.doc(parameters=[NIGHT_TOKEN_HEADER])
     def get(self, night_id: UUID) -> Response:
@@ -247,7 +255,7 @@ class NightGames(MethodView):
     @blp.problem(403, "not the night's token, or not the game's recorder token")
     @blp.problem(404, "no such night or game")
     @blp.problem(409, "the game is in the night already")
-    @blp.problem(422, "a Royal Rummy game in a night without a chip value, or too many players")
+    @blp.problem(422, "a Royal Rummy game in a night without a chip value, or too many players", valid=True)
     @blp.doc(security=RECORDER_ONLY, parameters=[NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any], night_id: UUID) -> dict[str, Any]:
         """Take a game into the night: the night's token and the game's recorder token. Answers the sheet."""

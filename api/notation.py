@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from typing import Any
+import io
+from collections.abc import Iterator
+from typing import IO, Any
 from uuid import UUID
 
 from flask import Response, jsonify, request, url_for
@@ -17,7 +19,8 @@ from api.limits import limit
 from api.parsing import Blueprint
 from api.schemas import GameCreatedSchema
 from domain.errors import MeldbookError
-from domain.notation.archive import split_archive
+from domain.notation.archive import one_record
+from domain.notation.budget import MAX_LINE_CHARACTERS
 from service.notation_export import export_record
 from service.notation_import import CLAIMS, import_record
 
@@ -28,6 +31,10 @@ MEDIA_TYPE = "application/vnd.meldbook.notation"
 MEDIA_TYPES = (MEDIA_TYPE, "text/plain")
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 """The largest record an import reads: 8 MiB (a 413 beyond it)."""
+LINE_BYTES = 4 * MAX_LINE_CHARACTERS + 4
+"""The most of one line read at once: longer than the longest line a record may hold, in any UTF-8 text."""
+READ_BYTES = 8 * 1024
+"""The body is read this much at a time, as the lines asked for need it."""
 FORMATS = {"text": "text/plain", "notation": MEDIA_TYPE}
 DIGEST: dict[str, Any] = {
     "Repr-Digest": {"description": "the SHA-256 of the record's bytes (RFC 9530), sha-256=:<base64>:",
@@ -71,34 +78,48 @@ class Import(MethodView):
 
     @blp.arguments(ImportArgsSchema, location="query")
     @blp.response(201, GameCreatedSchema, headers={**ETAG, **LOCATION})
-    @blp.problem(400, "the body is not one record of UTF-8 text")
-    @blp.problem(413, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB")
-    @blp.problem(415, "the body is not sent as text/plain or application/vnd.meldbook.notation")
+    @blp.problem(400, "the body is not one record of UTF-8 text", valid=True)
+    @blp.problem(413, f"the record is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB, or needs more steps than a "
+                 "record may take to import (notation-too-long: lines, actions, a line's length)")
+    @blp.problem(415, f"the body is not sent as {MEDIA_TYPE} (text/plain is taken only from a request that sends an "
+                 "Authorization header, which a page elsewhere cannot send without the browser's preflight)")
     @blp.problem(422, "the record cannot be read or recorded: the problem names the line, the column and the "
-                 "move's own code")
+                 "move's own code", valid=True)
     @blp.problem(429, "too many imports from this address (MELDBOOK_RATE_LIMIT_IMPORT)", headers=RETRY_AFTER)
-    @blp.doc(requestBody={"required": True, "content": {t: _TEXT_BODY for t in MEDIA_TYPES}})
+    @blp.doc(requestBody={"required": True, "content": {MEDIA_TYPE: _TEXT_BODY}})
     def post(self, args: dict[str, Any]) -> Response:
         """Import one record: every move is recorded through the same rules as POST /games/{id}/moves, and nothing
-        is stored unless all of it is; answers as POST /games does, with the recorder token shown once."""
-        if request.mimetype not in MEDIA_TYPES:
-            raise NotationImportError(
-                f"send the record as {' or '.join(MEDIA_TYPES)} (not {request.mimetype or 'no Content-Type'})",
-                code="unsupported-media-type", field="Content-Type",
-            )
+        is stored unless all of it is; answers as POST /games does, with the recorder token shown once.
+
+        The record is read and recorded a line at a time: it is refused at its first line that cannot be, without
+        reading the body further, and no record may take more steps (lines, actions) than a long game takes."""
+        check_media_type()
         limit("import")
         request.max_content_length = MAX_RECORD_BYTES
-        text = _utf8(request.get_data(cache=False))
-        records = split_archive(text.split("\n"))
-        first = next(records, None)
-        if first is None or next(records, None) is not None:
-            raise NotationImportError("the body holds one record: tag pairs, then its hands", field="body")
-        imported = import_record(meldbook(), first.text, claims=args["claims"], first_line=first.first_line)
+        lines = one_record(_body_lines(request.stream))
+        imported = import_record(meldbook(), lines, claims=args["claims"])
         response = jsonify({"id": str(imported.game_id), "version": imported.version, "token": imported.recorder_token})
         response.status_code = 201
         response.headers["Location"] = url_for("games.Game", game_id=imported.game_id)
         response.headers["ETag"] = f'"{imported.version}"'
         return response
+
+
+def check_media_type() -> None:
+    """The notation's own media type, which a browser preflights; text/plain (which it would send from any page, as
+    a form may) only with an Authorization header, which no page elsewhere can add without a preflight either."""
+    if request.mimetype == MEDIA_TYPE or (request.mimetype == "text/plain" and "Authorization" in request.headers):
+        return
+    if request.mimetype == "text/plain":
+        raise NotationImportError(
+            f"send the record as {MEDIA_TYPE}: text/plain is taken only with an Authorization header (a page "
+            "elsewhere could otherwise make a visitor's browser import games in their name)",
+            code="unsupported-media-type", field="Content-Type",
+        )
+    raise NotationImportError(
+        f"send the record as {MEDIA_TYPE} (not {request.mimetype or 'no Content-Type'})",
+        code="unsupported-media-type", field="Content-Type",
+    )
 
 
 @blp.route("/games/<uuid:game_id>/notation")
@@ -125,8 +146,16 @@ class Notation(MethodView):
         return response
 
 
-def _utf8(raw: bytes) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise NotationImportError(f"the record is not UTF-8 text (byte {error.start})", field="body") from None
+def _body_lines(stream: IO[bytes]) -> Iterator[str]:
+    """The body's lines as UTF-8 text, each read only when the import asks for it (a record refused at line 10 has
+    read little more than 10 lines of its body, however long it is); a line longer than any record holds is cut
+    where it passes that length, for the import to refuse."""
+    buffered = io.BufferedReader(stream, READ_BYTES) if isinstance(stream, io.RawIOBase) else stream
+    offset = 0
+    while line := buffered.readline(LINE_BYTES):
+        try:
+            yield line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationImportError(f"the record is not UTF-8 text (byte {offset + error.start})",
+                                      field="body") from None
+        offset += len(line)

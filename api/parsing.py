@@ -71,6 +71,10 @@ class StrictJsonParser(FlaskParser):
         abort(400, exc=error, messages={"json": [f"Invalid JSON body: {reason}."]})
 
 
+VALID_REQUEST_REFUSALS = "x-valid-request-refusals"
+"""The contract's extension on an operation: the statuses (with why) it may answer a request its schemas find valid."""
+
+
 class Blueprint(SmorestBlueprint):  # type: ignore[misc]
     """flask-smorest's Blueprint: bodies load with the strict parser, and every refusal is documented as served."""
 
@@ -89,8 +93,15 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
         ]
         return lambda view: load(functools.reduce(lambda v, answer: answer(v), answers, view))
 
-    def problem(self, status: int, description: str, headers: dict[str, typing.Any] | None = None) -> typing.Any:
+    def problem(
+        self, status: int, description: str, headers: dict[str, typing.Any] | None = None, *, valid: bool = False
+    ) -> typing.Any:
         """Document one refusal of an operation: a problem document (application/problem+json).
+
+        `valid`: the refusal may answer a request the contract's schemas find valid (a move the rules refuse, a
+        player the game does not seat, a version no longer current: what no schema can say). The operation then lists
+        the status under VALID_REQUEST_REFUSALS, with its description, and the contract's fuzzing expects it of a
+        valid request (tests/fuzz) while refusing it from any other operation.
 
         flask-smorest's `alt_response` documents it on a wrapper that only calls the view, one more layer for every
         request to pass through (and one more `ensure_sync`); the same documentation is put on the view itself."""
@@ -100,6 +111,9 @@ class Blueprint(SmorestBlueprint):  # type: ignore[misc]
 
         def documented(view: typing.Any) -> typing.Any:
             view._apidoc = document(view)._apidoc  # a copy of the view's documentation, with this answer added
+            if valid:
+                manual = view._apidoc.setdefault("manual_doc", {})
+                manual.setdefault(VALID_REQUEST_REFUSALS, {})[str(status)] = description
             return view
 
         return documented

@@ -33,10 +33,10 @@ def pair() -> Response:
     return Response(render_template("pair.html"), mimetype="text/html")
 
 
-@blp.get("/games/<uuid:game_id>/setup")
-def setup(game_id: UUID) -> Response:
+def setup_page(game_id: UUID) -> Response:
     """The recorder's setup page of a game: its players and options (editable before the first move), pairing codes
-    for its seats, and discarding it."""
+    for its seats, and discarding it. Served as GET /games/{id}/setup by api/setup.py, beside the setup's PATCH on the
+    same resource, so the contract names both methods its OPTIONS answer allows."""
     game = meldbook().game(game_id)
     page = render_template(
         "setup.html",

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Response, render_template, request
 from flask.views import MethodView
 
-from api.listing import page_body
+from api.listing import UNKNOWN_CURSOR, page_body
 from api.parsing import Blueprint
 from api.schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
 from domain.catalogue import CATALOGUE
@@ -56,6 +56,7 @@ class ProblemTypes(MethodView):
 
     @blp.arguments(ProblemTypeArgsSchema, location="query")
     @blp.response(200, ProblemTypePageSchema)
+    @blp.problem(422, UNKNOWN_CURSOR, valid=True)
     @blp.alt_response(200, schema={"type": "string"}, content_type=HTML, description="the table as a page")
     def get(self, args: dict[str, Any]) -> Any:
         """Every problem code with its title, status, what it concerns and an example (a page for a browser)."""

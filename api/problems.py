@@ -8,9 +8,13 @@ from typing import Any
 
 from flask import Flask, Response, json, request
 from flask_smorest import Api
+from flask_smorest.spec.plugins import unicodeconverter2paramschema
 from flask_smorest.utils import prepare_response
+from marshmallow import fields
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import UnicodeConverter
 
+from api.fields import LINE_PATTERN
 from api.schemas import ProblemSchema
 from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import MeldbookError
@@ -87,8 +91,11 @@ class ProblemApi(Api):  # type: ignore[misc]
     ERROR_SCHEMA = ProblemSchema
 
     def _init_spec(self, *, extra_plugins: Any = None, **options: Any) -> None:
-        """flask-smorest's spec, naming the statuses alike on every supported Python (api/statuses.py)."""
+        """flask-smorest's spec, naming the statuses alike on every supported Python (api/statuses.py), and saying
+        of a mapping what its keys must be."""
         super()._init_spec(extra_plugins=[*(extra_plugins or ()), ContractStatusNames()], **options)
+        self.ma_plugin.converter.add_attribute_function(mapping_keys)
+        self.register_converter(UnicodeConverter, text_in_path)
 
     def _register_responses(self) -> None:
         """Every error response of the contract is application/problem+json, as it is served; the statuses are
@@ -119,6 +126,23 @@ class ProblemApi(Api):  # type: ignore[misc]
             if name.lower() != "content-type":
                 response.headers[name] = value
         return response
+
+
+def text_in_path(converter: UnicodeConverter) -> dict[str, Any]:
+    """A path's text part (a player's name, a token's label, a code) as single-line text, as every such part is read
+    (api/fields.py)."""
+    return {**unicodeconverter2paramschema(converter), "pattern": LINE_PATTERN}
+
+
+def mapping_keys(converter: Any, field: Any, **kwargs: Any) -> dict[str, Any]:
+    """A mapping's keys as the contract's `propertyNames`: the type, pattern and lengths of its key field (apispec
+    documents only its values)."""
+    keys = getattr(field, "key_field", None)
+    if not isinstance(field, fields.Dict) or keys is None:
+        return {}
+    described = converter.field2property(keys)
+    names = {k: v for k, v in described.items() if k in ("pattern", "minLength", "maxLength")}
+    return {"propertyNames": {"type": "string", **names}} if names else {}
 
 
 def first_message(messages: Any, path: str = "") -> tuple[str, str]:

@@ -57,7 +57,8 @@ class Replay(MethodView):
     @blp.response(200, ReplaySchema)
     @blp.problem(403, "not this game's recorder token, or a view wider than the token allows")
     @blp.problem(404, "no such game, hand or move")
-    @blp.problem(422, "a malformed hand, at, view or player")
+    @blp.problem(422, "a malformed hand, at, view or player, a player without view=seat, or a player this game "
+                 "does not seat", valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> Response:
         """The frames of a hand: the table after each move, what changed since the move before, and the action in

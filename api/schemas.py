@@ -6,9 +6,10 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from api.fields import JsonWholeNumber, Line, Name, WholeNumber
+from api.fields import JsonBoolean, JsonWholeNumber, Line, Name, WholeNumber
 from api.listing import Cursor, PageSchema, page_limit
 from domain.text import MAX_NAME_LENGTH
+from domain.variants import VARIANTS
 
 MAX_VERSION = 10**9
 GAMES, EVENTS, PROBLEM_TYPES = "games", "events", "problems"
@@ -27,6 +28,8 @@ def _whole_if_integral(value: Any) -> Any:
 
 
 BODY_NOT_OBJECT = {"type": "The body must be a JSON object."}
+VARIANT_NAMES = sorted(name for variant in VARIANTS.values() for name in (variant.name, *variant.aliases))
+"""Every name a variant is known by, as a new game names it."""
 
 
 class GameCreateSchema(Schema):
@@ -34,7 +37,11 @@ class GameCreateSchema(Schema):
 
     error_messages = BODY_NOT_OBJECT
 
-    variant = Line(required=True, metadata={"description": "a name from GET /variants"})
+    variant = Line(
+        required=True,
+        validate=validate.OneOf(VARIANT_NAMES),
+        metadata={"description": "a name from GET /variants (or one of its other names), in lower case"},
+    )
     players = fields.List(
         Name(validate=validate.Length(min=1, max=MAX_NAME_LENGTH)),
         required=True,
@@ -99,6 +106,13 @@ class MoveSchema(Schema):
         unknown = INCLUDE
 
     type = fields.String(required=True, metadata={"description": "the action type, e.g. draw, meld, discard"})
+
+    @validates_schema(pass_original=True)
+    def _no_nulls(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """No field of an action is null: a field is given with a value, or left out."""
+        if isinstance(original, dict) and (empty := next((k for k, v in original.items() if v is None), None)):
+            raise ValidationError("null is no value of an action's field: leave the field out", str(empty))
+
     player = Name(
         validate=validate.Length(min=1, max=MAX_NAME_LENGTH),
         metadata={"description": "the acting player (every action but the table's)"},
@@ -288,7 +302,7 @@ class SeatDeviceSchema(Schema):
 
     error_messages = BODY_NOT_OBJECT
 
-    device = fields.Boolean(
+    device = JsonBoolean(
         required=True,
         metadata={
             "description": "false: the player has no device, so the recorder records his actions and sees his cards"

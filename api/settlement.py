@@ -39,7 +39,7 @@ class PlayerBalance(MethodView):
     @blp.response(200, ExplanationSchema)
     @blp.problem(403, "not one of this game's tokens")
     @blp.problem(404, "no such game")
-    @blp.problem(422, "not a player of this game")
+    @blp.problem(422, "not a player of this game", valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, game_id: UUID, player: str) -> dict[str, Any]:
         """One player's balance explained: every entry that moved it, in order, with the move and the rule behind it
@@ -79,7 +79,8 @@ class WhatIf(MethodView):
     @blp.response(200, WhatIfSchema)
     @blp.problem(403, "not one of this game's tokens, or alternative actions without the full view")
     @blp.problem(404, "no such game")
-    @blp.problem(422, "a malformed body, an option the variant does not have, or a move refused (its own code)")
+    @blp.problem(422, "a malformed body, an option the variant does not have, a version inside a move, or a move "
+                 "refused (its own code)", valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def post(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Play on from a position with other actions, or replay the record under other house-rule options, in a

@@ -16,11 +16,11 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from api.access import meldbook
-from api.contract import RETRY_AFTER
+from api.contract import RETRY_AFTER, TOKEN_OPTIONAL
 from api.fields import Line, Name
 from api.limits import limit
 from api.parsing import Blueprint
-from api.play_pages import record_path
+from api.play_pages import record_path, setup_page
 from api.schemas import BODY_NOT_OBJECT, Options
 from api.tokens import recorder_only
 from domain.pairing import grouped
@@ -114,10 +114,19 @@ def created(body: dict[str, Any]) -> Response:
 class Setup(MethodView):
     """The game's setup."""
 
+    @blp.response(200, description="the recorder's setup page (HTML): the players and options, editable before the "
+                  "first move, pairing codes for the seats, and discarding the game", content_type="text/html")
+    @blp.problem(403, "a token this game does not know")
+    @blp.problem(404, "no such game (or a private game without one of its tokens)")
+    @blp.doc(security=TOKEN_OPTIONAL)
+    def get(self, game_id: UUID) -> Response:
+        """The recorder's setup page of the game (its script works through the JSON API with the recorder's token)."""
+        return setup_page(game_id)
+
     @blp.arguments(SetupAmendmentSchema)
     @blp.response(200, SetupSchema)
     @blp.problem(409, "the first move is recorded (setup-closed), or the game is discarded (game-discarded)")
-    @blp.problem(422, "a name not seated, a name taken twice, an option unknown or out of its bounds")
+    @blp.problem(422, "a name not seated, a name taken twice, an option unknown or out of its bounds", valid=True)
     @recorder_only
     def patch(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Correct players' names and change options before the first move; seat tokens follow the new names."""
@@ -146,7 +155,7 @@ class Pairings(MethodView):
     @blp.arguments(PairingRequestSchema)
     @blp.response(201, PairingSchema)
     @blp.problem(409, "the game is discarded (game-discarded)")
-    @blp.problem(422, "not a player in this game")
+    @blp.problem(422, "not a player in this game", valid=True)
     @recorder_only
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """A single-use code (and its QR code) that gives a phone the player's seat token, for a few minutes."""
@@ -171,8 +180,8 @@ class Redeem(MethodView):
     @blp.arguments(RedeemSchema)
     @blp.response(201, RedeemedSchema)
     @blp.problem(409, "a code used already (pairing-code-used), or its game discarded (game-discarded)")
-    @blp.problem(410, "an expired code (pairing-code-expired)")
-    @blp.problem(422, "a code never offered, or mistyped (pairing-code-invalid)")
+    @blp.problem(410, "an expired code (pairing-code-expired)", valid=True)
+    @blp.problem(422, "a code never offered, or mistyped (pairing-code-invalid)", valid=True)
     @blp.problem(429, "too many codes tried from this address (MELDBOOK_RATE_LIMIT_PAIR)", headers=RETRY_AFTER)
     def post(self, body: dict[str, Any]) -> Response:
         """The seat token a code opens, issued as the recorder issues it (the seat's previous token is revoked)."""

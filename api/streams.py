@@ -194,6 +194,8 @@ class StreamTickets(MethodView):
     @blp.problem(401, "a private game's stream without a token")
     @blp.problem(403, "a token this game does not know, or a view wider than the token allows")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
+    @blp.problem(422, "a malformed view or player, a player without view=seat, or a player this game does not seat",
+                 valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """A ticket for this game's stream in the token's view or a narrower one: it opens connections (and the

@@ -62,13 +62,14 @@ class SeatToken(MethodView):
     """One player's seat token."""
 
     @blp.response(201, IssuedTokenSchema)
-    @blp.problem(422, "not a player in this game")
+    @blp.problem(422, "not a player in this game", valid=True)
     @recorder_only
     def post(self, game_id: UUID, player: str) -> Response:
         """Issue the player's seat token (shown once); issuing again revokes the previous one."""
         return issued(*meldbook().issue_seat_token(game_id, player))
 
     @blp.response(204)
+    @blp.problem(422, "not a player in this game", valid=True)
     @recorder_only
     def delete(self, game_id: UUID, player: str) -> Response:
         """Revoke the player's seat token."""
@@ -126,6 +127,7 @@ class Seat(MethodView):
 
     @blp.arguments(SeatDeviceSchema)
     @blp.response(200, SeatSchema)
+    @blp.problem(422, "a malformed body, or not a player in this game", valid=True)
     @recorder_only
     def put(self, body: dict[str, Any], game_id: UUID, player: str) -> dict[str, Any]:
         """Mark whether the player records from a device of his own; without one, in a game recorded by seats, the

@@ -88,7 +88,7 @@ class Verify(MethodView):
     @blp.response(200, VerifySchema)
     @blp.problem(403, "a token this game does not know")
     @blp.problem(404, "no such game (or a private game without one of its tokens)")
-    @blp.problem(422, "a malformed digest or version, or one given without the other")
+    @blp.problem(422, "a malformed digest or version, or one given without the other", valid=True)
     @blp.doc(security=TOKEN_OPTIONAL)
     def get(self, args: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Recompute the hash chains of the game, its annotations and its disputes from the events as stored, and

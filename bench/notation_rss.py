@@ -19,7 +19,8 @@ def main() -> None:
     tally = Tally()
     try:
         with open(archive, encoding="utf8", newline="") as lines:
-            import_archive(app, lines, tally, lambda record, outcome: None)
+            # the archive repeats its games: each is imported again (a new game), as a long archive of new ones would be
+            import_archive(app, lines, tally, lambda record, outcome: None, force=True)
     finally:
         app.close()
     if tally.refused:

@@ -52,6 +52,17 @@ GENERIC: tuple[Problem, ...] = (
     ),
     Problem("unknown-card", "Not a card", f"a card code, named by `field`: {SPELLINGS}", "'1C' is not a card: ..."),
     Problem(
+        "record-damaged",
+        "Stored record damaged",
+        "a game's stored events, altered underneath the service: an event whose content or topic no longer matches "
+        "its hash-chain link, one missing between two others, or the version a read held no longer stored (a tail "
+        "cut off); `version` names where, `damage` how (edited or missing), and GET /games/{id}/verify shows each "
+        "stream's chain",
+        "the stored record of stream 00000000-0000-4000-8000-000000000000 is damaged at version 352 (edited): its "
+        "stored content no longer matches its link; ...",
+        409,
+    ),
+    Problem(
         "audit.no-envelopes",
         "Record cannot be audited",
         "the audit records a game's stored actions again: a game stored before moves carried their actions has none",

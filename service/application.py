@@ -24,7 +24,7 @@ from domain.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from domain.visibility import Viewer
 from service.access import AccessCases
-from service.chain import ChainedApplication
+from service.chain import ChainedApplication, ChainedEventStore
 from service.config import cache_env, cache_size, recorder_env
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
@@ -109,6 +109,13 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         self._notify(recordings)
         self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
         return recordings
+
+    @property
+    def event_pages(self) -> ChainedEventStore:
+        """The event store, for pages of a stream's events after any version (service/chain.py)."""
+        store = self.repository.event_store
+        assert isinstance(store, ChainedEventStore)
+        return store
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""
@@ -222,10 +229,8 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         are stored) gives a shorter `lookback`.
         """
         start = max(after - lookback, 0)
-        read = list(
-            self.repository.event_store.get(
-                game_id, gt=start or None, lte=upto, limit=None if limit is None else limit + after - start
-            )
+        read = self.event_pages.page(
+            game_id, gt=start or None, lte=upto, limit=None if limit is None else limit + after - start
         )
         page = [e for e in read if e.originator_version > after]
         if not page:

@@ -3,17 +3,29 @@ game at a time, so that memory stays flat however many games an archive holds.
 
 Each record of an archive is imported on its own (service/notation_import.py): a bad one is reported with its
 index, line and column and the rest carry on; nothing of a bad record is stored.
+
+An import is idempotent per game record: each game imported keeps beside it, in the same transaction, an import
+record (an idempotency record, domain/idempotency.py) under an id derived from the SHA-256 of the record's text, so
+an archive imported again (after a crash half way, say) imports only the records it did not store before, and tells
+the others apart with the game each became. `force` imports them again all the same (a new game each, and the first
+import's record kept).
 """
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
 from domain.errors import MeldbookError
 from domain.game import Game
+from domain.idempotency import IdempotencyRecord
 from domain.notation.archive import ArchiveRecord, join_archive, split_archive
 from domain.notation.errors import NotationError
 from domain.visibility import Viewer
@@ -38,39 +50,90 @@ class Refusal:
         return f"game {self.index} (line {self.line}, column {self.column}): {self.problem}: {self.detail}"
 
 
+@dataclass(frozen=True, slots=True)
+class ImportedBefore:
+    """A record of an archive imported before (the same text, by its SHA-256): the game it became, left as it is."""
+
+    index: int
+    game_id: UUID
+
+    def __str__(self) -> str:
+        return f"game {self.index} was imported before, as game {self.game_id}: skipped (--force imports it again)"
+
+
 @dataclass
 class Tally:
-    """What an archive run did so far: games done, games refused, and the events the imported games stored."""
+    """What an archive run did so far: games done, games refused, games imported before (skipped), and the events
+    the imported games stored."""
 
     games: int = 0
     refused: int = 0
     events: int = 0
+    before: int = 0
 
 
-Imported = Callable[[ArchiveRecord, ImportedGame | Refusal], None]
-"""Told of each record as it is done: the game imported, or why it was refused."""
+Outcome = ImportedGame | Refusal | ImportedBefore
+Imported = Callable[[ArchiveRecord, Outcome], None]
+"""Told of each record as it is done: the game imported, why it was refused, or the game it became before."""
+OPERATION = "meldbook import"
+"""The operation an import record is kept for (an idempotency record's `operation`)."""
+IMPORTED_RECORDS = UUID("3f0c2a8e-5b7d-4e19-9a64-1d2e3f4a5b6c")
+"""The namespace of import records' ids: uuid5 of this namespace and the SHA-256 of the record's text."""
 
 
-def import_archive(app: Any, lines: Iterable[str], tally: Tally, told: Imported, claims: str = "refuse") -> None:
-    """Import every record of an archive's lines, one at a time, adding to `tally` and telling `told` of each."""
+def import_archive(
+    app: Any, lines: Iterable[str], tally: Tally, told: Imported, claims: str = "refuse", force: bool = False
+) -> None:
+    """Import every record of an archive's lines, one at a time, adding to `tally` and telling `told` of each; a
+    record imported before is skipped unless `force`."""
     for record in split_archive(lines):
-        outcome = import_one(app, record, claims)
+        outcome = import_one(app, record, claims, force)
         if isinstance(outcome, Refusal):
             tally.refused += 1
+        elif isinstance(outcome, ImportedBefore):
+            tally.before += 1
         else:
             tally.games += 1
             tally.events += outcome.version
         told(record, outcome)
 
 
-def import_one(app: Any, record: ArchiveRecord, claims: str = "refuse") -> ImportedGame | Refusal:
-    """One record imported, or the refusal that says where and why it was not (nothing of it is stored)."""
+def import_one(app: Any, record: ArchiveRecord, claims: str = "refuse", force: bool = False) -> Outcome:
+    """One record imported, the game it became before, or the refusal that says where and why it was not imported
+    (nothing of it is stored)."""
+    fingerprint = hashlib.sha256(record.text.encode("utf8")).hexdigest()
+    record_id = uuid.uuid5(IMPORTED_RECORDS, fingerprint)
+    if not force and (before := imported_before(app, record_id, fingerprint)) is not None:
+        return ImportedBefore(record.index, before)
+
+    def kept(game: Game) -> list[IdempotencyRecord]:
+        """The import record saved with the game (none when forced: the first import's stays)."""
+        if force:
+            return []
+        return [IdempotencyRecord.answered(record_id, OPERATION, fingerprint, game.id, 0, game.version)]
+
     try:
-        return import_record(app, record.text, claims=claims, first_line=record.first_line)
+        return import_record(app, record.text, claims=claims, first_line=record.first_line, beside=kept)
+    except IntegrityError:  # the same record imported at the same time by another run, which committed first
+        before = imported_before(app, record_id, fingerprint)
+        if before is None:
+            raise
+        return ImportedBefore(record.index, before)
     except NotationError as error:
         return Refusal(record.index, error.line, error.column, error.code, error.detail)
     except MeldbookError as error:
         return Refusal(record.index, record.first_line, 1, error.code, error.message)
+
+
+def imported_before(app: Any, record_id: UUID, fingerprint: str) -> UUID | None:
+    """The game a record with this fingerprint became when it was imported before; None if it never was."""
+    try:
+        kept = app.repository.get(record_id)
+    except AggregateNotFoundError:
+        return None
+    if not isinstance(kept, IdempotencyRecord) or (kept.operation, kept.fingerprint) != (OPERATION, fingerprint):
+        return None
+    return UUID(kept.game_id)
 
 
 def every_game_id(app: Any) -> Iterator[UUID]:

@@ -41,6 +41,8 @@ from eventsourcing.persistence import (
 )
 
 from domain.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
+from domain.errors import MeldbookError
+from service.store import StreamGapError
 
 
 def decoded(stored: StoredEvent) -> dict[str, Any]:
@@ -143,8 +145,49 @@ def read_chain(recorder: AggregateRecorder, stream_id: UUID) -> ChainReport:
     return walk(stream_id, raw)
 
 
+class RecordDamagedError(MeldbookError):
+    """A stream's stored events that no longer hold together: an event whose content or topic no longer matches
+    its link, one missing between two others, or the version a reader held no longer stored (a tail cut off)."""
+
+    code = "record-damaged"
+
+    def __init__(self, stream_id: UUID, version: int, kind: str, detail: str) -> None:
+        super().__init__(
+            f"the stored record of stream {stream_id} is damaged at version {version} ({kind}): {detail}; it is "
+            "not served as it stands (GET /games/{id}/verify shows each stream's chain)",
+            details={"stream": str(stream_id), "version": version, "damage": kind},
+        )
+        self.stream_id = stream_id
+        self.version = version
+
+
+def checked_run(stream_id: UUID, stored: Sequence[StoredEvent], after: StoredEvent | None) -> None:
+    """Check a run of a stream's stored events, read in order: each follows the one before (the version `after`
+    holds, when the run was read from there; the stream's start otherwise) and holds the link its content makes.
+    RecordDamagedError at the first that does not. Events stored before the chain existed carry no link; after a
+    linked one, each must."""
+    stream = as_uuid(stream_id)
+    previous = None if after is None else decoded(after).get(LINK)
+    expected = 1 if after is None else after.originator_version + 1
+    for event in stored:
+        if event.originator_version != expected:
+            gap = f"no event {expected}: the record goes from version {expected - 1} to {event.originator_version}"
+            raise RecordDamagedError(stream, expected, "missing", gap)
+        state = decoded(event)
+        link = state.get(LINK)
+        if not isinstance(link, str):
+            if previous is not None:
+                raise RecordDamagedError(stream, expected, "edited", "its link is gone")
+        elif link_of(event.topic, expected, state, previous or genesis(stream)) != link:
+            raise RecordDamagedError(stream, expected, "edited", "its stored content no longer matches its link")
+        else:
+            previous = link
+        expected += 1
+
+
 class ChainedEventStore(EventStore[UUID]):
-    """The event store, chaining the events it puts just before the recorder inserts them."""
+    """The event store, chaining the events it puts just before the recorder inserts them, and checking the events
+    it reads against their links (`checked_run`): a damaged record is refused as such, never served or folded."""
 
     HEADS = 10_000
     """The streams whose last link each process keeps (ChainHeads): about 150 bytes each."""
@@ -162,18 +205,65 @@ class ChainedEventStore(EventStore[UUID]):
         desc: bool = False,
         limit: int | None = None,
     ) -> Iterator[DomainEventProtocol[UUID]]:
-        """A stream's events as the library reads them; the link of the newest read is kept as the stream's head."""
-        stored = self.recorder.select_events(originator_id, gt=gt, lte=lte, desc=desc, limit=limit)
+        """A stream's events as the library reads them, each checked against its link; the link of the newest read is
+        kept as the stream's head.
+
+        `gt` is a version the caller holds (a cached or kept aggregate's, a snapshot's, a page's last): the store
+        must still hold it, else the record is damaged (its tail was cut, or that event deleted), and it is read too,
+        for the link the next event chains from. Read newest first (`desc`), the events are not checked."""
+        if desc:
+            stored = self.recorder.select_events(originator_id, gt=gt, lte=lte, desc=True, limit=limit)
+            if stored:
+                self.heads.read(as_uuid(originator_id), stored[0])
+            return map(self.mapper.to_domain_event, stored)
+        return map(self.mapper.to_domain_event, self._checked(originator_id, gt or None, lte, limit, held=True))
+
+    def page(
+        self, originator_id: UUID, *, gt: int | None = None, lte: int | None = None, limit: int | None = None
+    ) -> list[DomainEventProtocol[UUID]]:
+        """A page of a stream's events after any version (none when the stream ends before it), each checked against
+        its link as `get` checks them."""
+        return [self.mapper.to_domain_event(s) for s in self._checked(originator_id, gt or None, lte, limit, False)]
+
+    def _checked(
+        self, originator_id: UUID, gt: int | None, lte: int | None, limit: int | None, held: bool
+    ) -> Sequence[StoredEvent]:
+        """The stream's events after `gt`, checked; the event at `gt` is read and checked too (against the one before
+        it), so a reader that holds it knows the store still holds the same."""
+        stream = as_uuid(originator_id)
+        if gt is None:
+            stored = self.recorder.select_events(originator_id, lte=lte, limit=limit)
+            checked_run(stream, stored, None)
+        else:
+            start = max(gt - 1, 1)  # the event before the one at gt, whose link that one chains from
+            more = gt - start + 1
+            stored = self.recorder.select_events(
+                originator_id, gt=start - 1 or None, lte=lte, limit=None if limit is None else limit + more
+            )
+            if not any(event.originator_version == gt for event in stored[:more]):
+                if any(event.originator_version > gt for event in stored) or held:
+                    cut = "which was read from it before: its tail was cut off" if held else "though later ones are"
+                    raise RecordDamagedError(stream, gt, "missing", f"the store no longer holds event {gt}, {cut}")
+                return []
+            if gt > 1:
+                checked_run(stream, stored[1:], stored[0])
+            else:
+                checked_run(stream, stored, None)
+            stored = stored[more:]
         if stored:
-            self.heads.read(UUID(str(originator_id)), stored[0] if desc else stored[-1])
-        return map(self.mapper.to_domain_event, stored)
+            self.heads.read(stream, stored[-1])
+        return stored
 
     def put(self, domain_events: Sequence[DomainEventProtocol[UUID]], **kwargs: Any) -> list[Recording[UUID]]:
         """Store domain events as the library does, each with its link."""
         stored_events, heads = chain_pending(
             self.recorder, [self.mapper.to_stored_event(e) for e in domain_events], self.heads
         )
-        notification_ids = self.recorder.insert_events(stored_events, **kwargs) or []
+        try:
+            notification_ids = self.recorder.insert_events(stored_events, **kwargs) or []
+        except StreamGapError as gap:  # decided on a copy at a version the store no longer holds
+            cut = f"the store no longer holds event {gap.version - 1}, which a save was to follow: its tail was cut off"
+            raise RecordDamagedError(gap.stream or UUID(int=0), gap.version - 1, "missing", cut) from None
         self.heads.stored(heads)
         return [
             Recording(event, Notification(s.originator_id, s.originator_version, s.topic, s.state, id=n))

@@ -8,7 +8,7 @@ compared with what the rules computed. The game, its annotations and its claims 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -20,9 +20,10 @@ from domain.docs import to_doc
 from domain.errors import MeldbookError
 from domain.game import Game
 from domain.moves import RECORDER, MoveRecorded
+from domain.notation.budget import StepBudget
 from domain.notation.errors import NotationError
 from domain.notation.grammars import grammar_of
-from domain.notation.reader import read_record
+from domain.notation.reader import Read, RecordReader
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
 from domain.notation.tags import DEFAULTS, UNKNOWN
@@ -48,25 +49,114 @@ class ImportedGame:
     recorder_token: str
 
 
-def import_record(app: Any, text: str, *, claims: str = "refuse", first_line: int = 1) -> ImportedGame:
-    """Import one record (its first line being line `first_line` of its file); a NotationError at the first line
-    that cannot be read or recorded, with the move's own code for a refused move, and nothing stored."""
+def import_record(
+    app: Any, text: str | Iterable[str], *, claims: str = "refuse", first_line: int = 1,
+    budget: StepBudget | None = None, beside: Callable[[Game], Sequence[Any]] | None = None,
+) -> ImportedGame:
+    """Import one record, its text or its lines (the first being line `first_line` of its file); a NotationError at the
+    first line that cannot be read or recorded, with the move's own code for a refused move, and nothing stored.
+
+    Each line is recorded as it is read, so a record is refused at its first bad line having read no further; and
+    no record spends more than its step budget (domain/notation/budget.py). `beside` gives aggregates to save with
+    the game, in the same transaction (the record's import record: service/archives.py)."""
     if claims not in CLAIMS:
         raise MeldbookError(f"claims must be one of: {', '.join(CLAIMS)}", code="validation-error", field="claims")
-    record = read_record(text.split("\n"), first_line)
-    token = new_token()
-    game = _set_up(app, record, token_hash(token))
-    stated = GameClaims.open(game.id, *(str(record.tags.get(tag, UNKNOWN)) for tag in ("Event", "Site", "Date")))
-    notes = GameAnnotations.open(game.id)
-    written: list[tuple[str, int, Note, list[dict[str, Any]]]] = [("game", 1, note, []) for note in record.notes]
-    marks = VoidMarks()
-    for number, hand in enumerate(record.hands, 1):
-        written += _record_hand(game, hand, number, stated, claims == "keep", marks)
-    marks.finish()
-    for target, at, note, line in written:
-        notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
-    app.save(game, stated, *([notes] if written else []))
-    return ImportedGame(game.id, game.version, token)
+    budget = budget or StepBudget()
+    reader = RecordReader(first_line)
+    recording: _Recording | None = None
+    lines = text.split("\n") if isinstance(text, str) else text
+    for number, raw in enumerate(lines, first_line):
+        budget.spend("lines", 1, number)
+        budget.check_line(raw, number)
+        read = reader.read(number, raw)
+        if read is None:
+            continue
+        if recording is None:  # the tag pairs are over: the game is set up from them
+            recording = _Recording(app, reader.record, claims == "keep", budget)
+        recording.take(read)
+    record = reader.finish()
+    return (recording or _Recording(app, record, claims == "keep", budget)).finish(app, beside)
+
+
+class _Recording:
+    """A record's game as its lines are read: set up from its tags, each move recorded as it comes, each hand's
+    stated result checked as the hand ends, and the annotations written once the last line is read."""
+
+    def __init__(self, app: Any, record: Record, keep: bool, budget: StepBudget) -> None:
+        self.record, self.keep, self.budget = record, keep, budget
+        self.token = new_token()
+        self.game = _set_up(app, record, token_hash(self.token))
+        tags = [str(record.tags.get(tag, UNKNOWN)) for tag in ("Event", "Site", "Date")]
+        self.stated = GameClaims.open(self.game.id, *tags)
+        self.marks = VoidMarks()
+        self.transfers = grammar_of(self.game.variant).transfers
+        self.hand: Hand | None = None
+        self.hands = 0
+        self.totals: dict[tuple[str, str], int] = {}
+        self.versions: dict[int, tuple[int, int]] = {}
+        """Each move's versions before and after it was recorded, by the move's id()."""
+        self.lines: dict[int, list[dict[str, Any]]] = {}
+        """Each variation's line as accepted, by the variation's id()."""
+
+    def take(self, read: Read) -> None:
+        """Act on what one line added: a hand begun, a move recorded, a variation played."""
+        if read.hand is not None and read.hand is not self.hand:
+            self._end_hand()
+            self.hand, self.hands, self.totals = read.hand, self.hands + 1, {}
+        if read.kind == "move" and read.move is not None and read.hand is not None:
+            self._move(read.hand, read.move)
+        elif read.kind == "variation" and read.move is not None and read.variation is not None:
+            before = self.versions[id(read.move)][0]
+            self.budget.spend("replayed", before, read.variation.line)
+            self.budget.spend("actions", len(read.variation.moves), read.variation.line)
+            self.lines[id(read.variation)] = _variation(self.game, before, read.variation.moves)
+
+    def _move(self, hand: Hand, move: Move) -> None:
+        self.budget.spend("actions", 1, move.line)
+        if hand.deal() is move:
+            _check_dealer(self.game, hand)
+        game, before = self.game, self.game.version
+        _record_move(game, move, self.marks)
+        for event in [] if move.voided else _events_after(game, before):  # a voided move's figures count no more
+            add_figures(self.totals, _data(event), game.players, self.transfers)
+        self.versions[id(move)] = (before, game.version)
+
+    def _end_hand(self) -> None:
+        """Compare the stated result of the hand just read, if it states one, with what the rules computed."""
+        hand = self.hand
+        if hand is None or hand.result is None:
+            return
+        for figure in hand.result.figures:
+            player = _seat(self.game, figure.player)
+            computed = self.totals.get((player, figure.what), 0)
+            if figure.amount == computed:
+                continue
+            if not self.keep:
+                raise NotationError(
+                    f"the record states {figure.amount} {figure.what} for {player} in hand {self.hands}, the rules "
+                    f"compute {computed}; import with claims=keep to keep the stated figure as a claim",
+                    line=hand.result.line, column=figure.column, code="stated-result-differs",
+                    details={"stated": figure.amount, "computed": computed},
+                )
+            self.stated.claim(self.hands, player, figure.what, figure.amount, computed, hand.result.line)
+
+    def finish(self, app: Any, beside: Callable[[Game], Sequence[Any]] | None = None) -> ImportedGame:
+        """Check the last hand and the voided marks, write the annotations, and save it all together."""
+        self._end_hand()
+        self.marks.finish()
+        game, notes = self.game, GameAnnotations.open(self.game.id)
+        written: list[tuple[str, int, Note, list[dict[str, Any]]]] = [
+            ("game", 1, note, []) for note in self.record.notes
+        ]
+        for hand in self.record.hands:
+            for move in hand.moves:
+                before, after = self.versions[id(move)]
+                written += [("event", after, note, []) for note in move.notes]
+                written += [("event", before, v.note, self.lines[id(v)]) for v in move.variations]
+        for target, at, note, line in written:
+            notes.add(target, at, game.version, _comment(note), note.glyph, AUTHOR, RECORDER, line)
+        app.save(game, self.stated, *([notes] if written else []), *(beside(game) if beside else ()))
+        return ImportedGame(game.id, game.version, self.token)
 
 
 def _set_up(app: Any, record: Record, hashed: str) -> Game:
@@ -88,39 +178,6 @@ def _tag_line(record: Record, field: str | None) -> int:
              "title": "Title", "options": f"Option.{head[1] if len(head) > 1 else ''}"}
     name = names.get(head[0], f"Option.{head[0]}")
     return record.tag_lines.get(name, record.tag_lines.get("Variant", record.first_line))
-
-
-def _record_hand(
-    game: Game, hand: Hand, number: int, stated: GameClaims, keep: bool, marks: VoidMarks
-) -> list[tuple[str, int, Note, list[dict[str, Any]]]]:
-    """Record a hand section's moves; its annotations as (target, at, note, line); its result compared."""
-    totals: dict[tuple[str, str], int] = {}
-    written: list[tuple[str, int, Note, list[dict[str, Any]]]] = []
-    transfers = grammar_of(game.variant).transfers
-    _check_dealer(game, hand)
-    for move in hand.moves:
-        before = game.version
-        _record_move(game, move, marks)
-        for event in [] if move.voided else _events_after(game, before):  # a voided move's figures count no more
-            add_figures(totals, _data(event), game.players, transfers)
-        written += [("event", game.version, note, []) for note in move.notes]
-        written += [("event", before, variation.note, _variation(game, before, variation.moves))
-                    for variation in move.variations]
-    if hand.result is not None:
-        for figure in hand.result.figures:
-            player = _seat(game, figure.player)
-            computed = totals.get((player, figure.what), 0)
-            if figure.amount == computed:
-                continue
-            if not keep:
-                raise NotationError(
-                    f"the record states {figure.amount} {figure.what} for {player} in hand {number}, the rules "
-                    f"compute {computed}; import with claims=keep to keep the stated figure as a claim",
-                    line=hand.result.line, column=figure.column, code="stated-result-differs",
-                    details={"stated": figure.amount, "computed": computed},
-                )
-            stated.claim(number, player, figure.what, figure.amount, computed, hand.result.line)
-    return written
 
 
 def _check_dealer(game: Game, hand: Hand) -> None:

@@ -19,6 +19,9 @@ save holds the store's write lock, so no save to that stream can commit in betwe
 game's access stream as its token check read it (service/access.py): a token revoked or a seat's recording changed
 after the check refuses the save itself, and the check need not read the stream again for each move.
 
+Both also refuse a save whose first event of a stream does not follow an event the store holds (StreamGapError): a
+game kept in memory at a version the store no longer holds (its tail cut underneath) decides no move past the gap.
+
 Both also take `snapshots=[stored snapshot, ...]`: snapshots inserted into the application's snapshot table in the
 save's own transaction, after its events (in the same function call on PostgreSQL), so that a move reaching a
 snapshot's version costs no second transaction, round trip or commit, and a save refused stores no snapshot either.
@@ -41,6 +44,8 @@ from psycopg.sql import SQL, Identifier
 
 STREAM_MOVED_SQLSTATE = "MB001"
 """The SQLSTATE the insert function raises when the stream a save names as unchanged has moved on."""
+STREAM_GAP_SQLSTATE = "MB002"
+"""The SQLSTATE the insert function raises when a save's first event of a stream does not follow an event stored."""
 
 INSERT_FUNCTION = """\
 CREATE OR REPLACE FUNCTION {schema}.{function}(
@@ -58,6 +63,14 @@ BEGIN
         RAISE EXCEPTION 'stream % is no longer at version %', unchanged_id, unchanged_version
             USING ERRCODE = '{moved}';
     END IF;
+    IF EXISTS (
+        SELECT 1 FROM (SELECT originator_id AS id, min(originator_version) AS first FROM unnest(events)
+                       GROUP BY originator_id) AS s
+        WHERE s.first > 1 AND NOT EXISTS (
+            SELECT 1 FROM {schema}.{table} WHERE originator_id = s.id AND originator_version = s.first - 1)
+    ) THEN
+        RAISE EXCEPTION 'a save would leave a gap in a stream' USING ERRCODE = '{gap}';
+    END IF;
     NOTIFY {channel};
     RETURN QUERY
     INSERT INTO {schema}.{table} AS t (originator_id, originator_version, topic, state)
@@ -72,8 +85,20 @@ END;
 $BODY$"""
 """The insert function: the pipelined transaction's statements, in its order, as one call; a stream named unchanged
 is checked once the lock is held (the lock is read through the same table: in READ COMMITTED each statement of the
-function sees every save committed before it); the snapshots named go in after the events, in the same transaction
+function sees every save committed before it), and so is each stream's first event saved, which must follow one
+stored (a save decided on a game kept in memory at a version the store no longer holds would otherwise store past a
+gap); the snapshots named go in after the events, in the same transaction
 (with none named, the snapshot table is not touched: an application that keeps no snapshots has none)."""
+
+
+class StreamGapError(IntegrityError):
+    """A save refused because its first event of a stream does not follow the stream's last stored event: the
+    version it was decided at is no longer stored (the stream's tail was cut underneath)."""
+
+    def __init__(self, stream: UUID | None = None, version: int = 0) -> None:
+        super().__init__(f"stream {stream} holds no event {version - 1} for event {version} to follow")
+        self.stream = stream
+        self.version = version
 
 
 class StreamMovedError(IntegrityError):
@@ -95,6 +120,24 @@ def snapshots_to_insert(kwargs: dict[str, Any]) -> Sequence[StoredEvent]:
     """The stored snapshots a save inserts with its events, if it names any."""
     snapshots: Sequence[StoredEvent] = kwargs.get("snapshots") or ()
     return snapshots
+
+
+def first_versions(stored_events: Sequence[StoredEvent]) -> dict[UUID, int]:
+    """Each stream's first version among the events of a save."""
+    first: dict[UUID, int] = {}
+    for event in stored_events:
+        stream = event.originator_id if isinstance(event.originator_id, UUID) else UUID(str(event.originator_id))
+        first[stream] = min(first.get(stream, event.originator_version), event.originator_version)
+    return first
+
+
+def first_unfollowed(recorder: Any, stored_events: Sequence[StoredEvent]) -> tuple[UUID | None, int]:
+    """The stream, and its first version in the save, whose event before is not stored (the store refused the save
+    for it; read again after the refusal, to name it)."""
+    for stream, first in first_versions(stored_events).items():
+        if first > 1 and not recorder.select_events(stream, gt=first - 2, lte=first - 1, limit=1):
+            return stream, first
+    return None, 0
 
 
 def snapshots_table(events_table_name: str) -> str:
@@ -123,7 +166,8 @@ class LockedInsertRecorder(PostgresApplicationRecorder):
             "channel": Identifier(self.channel_name),
         }
         self.sql_create_statements[self.create_insert_function_statement_index] = SQL(INSERT_FUNCTION).format(
-            lock_timeout=self.datastore.lock_timeout, moved=SQL(STREAM_MOVED_SQLSTATE), **names
+            lock_timeout=self.datastore.lock_timeout, moved=SQL(STREAM_MOVED_SQLSTATE), gap=SQL(STREAM_GAP_SQLSTATE),
+            **names
         )
         self.sql_invoke_pg_function_insert_events = SQL("SELECT * FROM {schema}.{function}(%s, %s, %s, %s)").format(
             **names
@@ -147,6 +191,8 @@ class LockedInsertRecorder(PostgresApplicationRecorder):
             except psycopg.Error as error:
                 if unchanged and error.sqlstate == STREAM_MOVED_SQLSTATE:
                     raise StreamMovedError(*unchanged) from None
+                if error.sqlstate == STREAM_GAP_SQLSTATE:
+                    raise StreamGapError(*first_unfollowed(self, stored_events)) from None
                 raise
             return [row[self.pg_function_name_insert_events] for row in curs.fetchall()]
 
@@ -160,9 +206,9 @@ class LockedInsertRecorder(PostgresApplicationRecorder):
 
 class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
     """eventsourcing's SQLite application recorder, which also refuses a save whose `unchanged` stream has moved on,
-    and inserts the snapshots a save names.
+    or whose first event of a stream follows none stored, and inserts the snapshots a save names.
 
-    The check follows the save's inserts in the same transaction: the first insert takes SQLite's write lock, so no
+    The checks follow the save's inserts in the same transaction: the first insert takes SQLite's write lock, so no
     other save can commit between the check and the commit, and a refused save rolls back whole (a check folded into
     the first insert, as `INSERT ... SELECT ... WHERE`, costs more: SQLite copies a select that reads the table it
     inserts into before inserting). The snapshots go in last, before the commit."""
@@ -173,6 +219,7 @@ class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore: SQLiteDatastore, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name)
         self.select_last_version = f"SELECT max(originator_version) FROM {events_table_name} WHERE originator_id = ?"
+        self.select_one = f"SELECT 1 FROM {events_table_name} WHERE originator_id = ? AND originator_version = ?"
         self.snapshots_table_name = snapshots_table(events_table_name)
         """Where a save's snapshots go (`snapshots=[...]`)."""
         self.insert_snapshots = f"INSERT OR IGNORE INTO {self.snapshots_table_name} VALUES (?,?,?,?)"
@@ -181,6 +228,11 @@ class CheckedSQLiteRecorder(SQLiteApplicationRecorder):
         self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         notification_ids = super()._insert_events(c, stored_events, **kwargs)
+        for stream, first in first_versions(stored_events).items():  # after the inserts, as the check below
+            if first > 1:
+                c.execute(self.select_one, (stream.hex, first - 1))
+                if c.fetchone() is None:
+                    raise StreamGapError(stream, first)
         unchanged = unchanged_stream(kwargs)
         if unchanged is not None:
             stream, version = unchanged

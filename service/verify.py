@@ -17,6 +17,7 @@ from domain.confirmations import confirmations_id
 from domain.disputes import disputes_id
 from service.application import Meldbook
 from service.chain import read_chain, stored_link
+from service.restored import restored_head
 
 STREAMS: dict[str, Callable[[UUID], UUID]] = {
     "game": lambda game_id: game_id,
@@ -37,8 +38,11 @@ def verify_game(app: Meldbook, game_id: UUID, digest: str | None = None, at: int
     record still holds it."""
     app.latest_version(game_id)  # refused when there is no such game
     reports = {name: read_chain(app.recorder, stream(game_id)) for name, stream in STREAMS.items()}
-    shown: dict[str, Any] = {"streams": {name: shown_report(report) for name, report in reports.items()}}
-    ok = all(report.ok for report in reports.values())
+    cut = {name: since_restored(app, stream(game_id), reports[name]) for name, stream in STREAMS.items()}
+    shown: dict[str, Any] = {
+        "streams": {name: shown_report(report, cut[name]) for name, report in reports.items()}
+    }
+    ok = all(report.ok and cut[name] is None for name, report in reports.items())
     if digest is not None and at is not None:
         kept = check_digest(reports["game"], digest, at)
         shown["digest"] = {"at": at, "ok": kept is None, "broken": shown_broken(kept)}
@@ -48,17 +52,34 @@ def verify_game(app: Meldbook, game_id: UUID, digest: str | None = None, at: int
     return {"ok": ok, **shown}
 
 
-def shown_report(report: ChainReport) -> dict[str, Any]:
-    """A stream's chain as the API shows it."""
+def since_restored(app: Meldbook, stream_id: UUID, report: ChainReport) -> BrokenLink | None:
+    """What no longer holds of a stream as the last backup restored into this store left it (service/restored.py):
+    its events up to the version it ended at in the backup, with that digest. None when it holds (or no backup held
+    the stream, or its own chain is broken already, which says more)."""
+    kept = restored_head(app.recorder, stream_id)
+    if kept is None or not report.ok:
+        return None
+    if kept.digest is None:  # a stream stored before the chain existed: its length alone can be checked
+        broken = None if report.length >= kept.version else check_digest(report, "", kept.version)
+    else:
+        broken = check_digest(report, kept.digest, kept.version)
+    if broken is None:
+        return None
+    source = f"the backup restored at {kept.restored_at} holds this stream up to version {kept.version}"
+    return BrokenLink(broken.version, broken.kind, f"{source}: {broken.detail}")
+
+
+def shown_report(report: ChainReport, since_restore: BrokenLink | None = None) -> dict[str, Any]:
+    """A stream's chain as the API shows it (broken where it no longer holds what a restored backup held)."""
     first = report.first_linked
     unlinked = report.length if first is None else first - 1
     return {
-        "ok": report.ok,
+        "ok": report.ok and since_restore is None,
         "length": report.length,
         "first_linked": first,
         "unlinked": unlinked,
-        "head": report.head,
-        "broken": shown_broken(report.broken),
+        "head": report.head if since_restore is None else None,
+        "broken": shown_broken(report.broken or since_restore),
         "note": chain_note(report.length, first),
     }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from domain.notation.errors import NotationError
 from domain.notation.tags import is_tag
 
 
@@ -54,3 +55,21 @@ def join_archive(texts: Iterable[str]) -> Iterator[str]:
     """An archive's text, piece by piece: each record's canonical text, a blank line between records."""
     for number, text in enumerate(texts):
         yield ("\n" if number else "") + text
+
+
+def one_record(lines: Iterable[str]) -> Iterator[str]:
+    """The lines of a text that must hold one record, passed on as they are read; refused (`notation-body`) at the
+    line where a second record begins, or at the end of a text that holds no record at all."""
+    in_moves, seen = False, False
+    for number, raw in enumerate(lines, 1):
+        stripped = raw.strip()
+        if stripped:
+            tag = is_tag(stripped)
+            if tag and in_moves:
+                raise NotationError("the body holds one record: tag pairs, then its hands; a second record begins "
+                                    "here", line=number, column=1, code="notation-body")
+            in_moves, seen = in_moves or not tag, True
+        yield raw
+    if not seen:
+        raise NotationError("the body holds one record: tag pairs, then its hands", line=1, column=1,
+                            code="notation-body")

@@ -53,6 +53,16 @@ NOTATION: tuple[Problem, ...] = (
         400,
     ),
     Problem(
+        "notation-too-long",
+        "Record too long to import",
+        "the steps one record may take to import (docs/notation.md): at most 50,000 lines, 10,000 actions (its "
+        "variations' moves included), 200,000 events played again to reach its variations, and 20,000 characters a "
+        "line; the record is refused at the line where it needs more",
+        "line 10012, column 1: a record takes at most 10,000 actions (its variations' moves included): this one needs "
+        "more by this line, so it is not imported (split a longer session into one record a game)",
+        413,
+    ),
+    Problem(
         "unknown-card-not-supported",
         "Unknown card",
         "a card written ?? (not known): Meldbook records only named cards until unknown cards exist",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from domain.actions import ActionKind
 from domain.corrections.kinds import CORRECTION_KINDS, REQUESTED_BY
@@ -27,25 +28,60 @@ Lookup = tuple[Kinds, Grammar]
 
 def read_record(lines: Iterable[str], first_line: int = 1) -> Record:
     """Read one record, its first line being line `first_line` of the file (of an archive, say)."""
-    record = Record(tags={}, first_line=first_line)
-    language: Lookup | None = None
+    reader = RecordReader(first_line)
     for number, raw in enumerate(lines, first_line):
+        reader.read(number, raw)
+    return reader.finish()
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """What one line of a record's body added, as soon as it is read: a hand's header (`hand`), a move (`move`, in
+    `hand`), a variation of the move before it (`variation`, of `move`), comments (`notes`, on `move`, or on the
+    whole game when no move of the hand precedes them) or a result line (`result`, of `hand`)."""
+
+    kind: str
+    hand: Hand | None = None
+    move: Move | None = None
+    variation: Variation | None = None
+
+
+class RecordReader:
+    """One record read a line at a time, so that whoever records it can act on each line as it comes and stop at
+    the first that cannot be read or recorded, however long the text after it: the tag pairs first, then each line
+    of the body handed back as a `Read` the moment it is read. `record` holds all that was read so far."""
+
+    def __init__(self, first_line: int = 1) -> None:
+        self.record = Record(tags={}, first_line=first_line)
+        self._language: Lookup | None = None
+
+    @property
+    def in_body(self) -> bool:
+        """Whether the tag pairs are over (a line of the body has been read)."""
+        return self._language is not None
+
+    def read(self, number: int, raw: str) -> Read | None:
+        """Read line `number`; what it added to the body, or None for a blank line or a tag pair."""
         line = raw.rstrip("\r\n").replace("\ufeff", "").strip()
         if not line:
-            continue
+            return None
+        record = self.record
         if not record.hands and is_tag(line) and not record.notes:
             name, value = read_tag(line, number)
             if name in record.tags:
                 raise NotationError(f"the {name} tag is given twice", line=number, column=1, code="notation-syntax")
             record.tags[name] = value
             record.tag_lines[name] = number
-            continue
-        if language is None:
-            language = _language(record, number)
-        _read_line(record, tokenize(line, number), number, language)
-    if language is None:
-        _language(record, first_line)
-    return record
+            return None
+        if self._language is None:
+            self._language = _language(record, number)
+        return _read_line(record, tokenize(line, number), number, self._language)
+
+    def finish(self) -> Record:
+        """The whole record, once its last line is read (refused when it never named its variant)."""
+        if self._language is None:
+            self._language = _language(self.record, self.record.first_line)
+        return self.record
 
 
 def _language(record: Record, number: int) -> Lookup:
@@ -62,24 +98,30 @@ def _language(record: Record, number: int) -> Lookup:
     return notation_kinds(rules), grammar_of(rules.name)
 
 
-def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> None:
+def _read_line(record: Record, tokens: list[Token], number: int, language: Lookup) -> Read:
     first = tokens[0]
     if first.kind == "comment" and all(t.kind == "comment" for t in tokens):
         notes = [Note(t.text, line=number) for t in tokens]
         last = _last_move(record)
         (last.notes if last is not None else record.notes).extend(notes)
-    elif first.kind == "word" and first.text.lower() == "hand" and len(tokens) in (2, 4):
+        return Read("notes", record.hands[-1] if record.hands else None, last)
+    if first.kind == "word" and first.text.lower() == "hand" and len(tokens) in (2, 4):
         record.hands.append(_hand_header(tokens, number))
-    elif first.kind == "word" and first.text.lower().rstrip(":") == "result":
-        _hand(record, number).result = Result(number, _figures(tokens[1:], number))
-    elif first.kind == "(":
+        return Read("hand", record.hands[-1])
+    if first.kind == "word" and first.text.lower().rstrip(":") == "result":
+        hand = _hand(record, number)
+        hand.result = Result(number, _figures(tokens[1:], number))
+        return Read("result", hand)
+    if first.kind == "(":
         last = _last_move(record)
         if last is None:
             raise NotationError("a variation ( ... ) follows the move it is an alternative to", line=number,
                                 column=first.column)
         last.variations.append(_variation(tokens, number, language))
-    else:
-        _hand(record, number).moves.append(read_move(tokens, number, language))
+        return Read("variation", record.hands[-1], last, last.variations[-1])
+    hand = _hand(record, number)
+    hand.moves.append(read_move(tokens, number, language))
+    return Read("move", hand, hand.moves[-1])
 
 
 def _hand_header(tokens: Sequence[Token], number: int) -> Hand:

@@ -9,7 +9,9 @@ from typing import Any
 
 from domain.notation.errors import NotationError
 
-_TAG = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_.]*)\s+(.*?)\s*\]\s*")
+_TAG = re.compile(r"\s*([A-Za-z][A-Za-z0-9_.]*)\s+(.*)")
+"""What a tag line's brackets hold: its name, then (after white space) its value; read in one pass whatever the
+line (a pattern that also found the closing bracket itself would try every position of a long line again)."""
 UNKNOWN = "?"
 """The value of an Event, Site or Date tag the table did not note (as PGN writes it)."""
 FIXED = ("Variant", "Event", "Site", "Date", "Title")
@@ -22,16 +24,24 @@ DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public"}
 _NAMES = {name.lower(): name for name in (*FIXED, *SETUP, *CHECKS)} | {"deal_mode": "DealMode"}
 
 
+def _tag(line: str) -> re.Match[str] | None:
+    """`[name value]`, white space allowed inside the brackets and after them."""
+    text = line.rstrip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    return _TAG.fullmatch(text, 1, len(text) - 1)
+
+
 def is_tag(line: str) -> bool:
     """Whether a line is a tag pair."""
-    return _TAG.fullmatch(line) is not None
+    return _tag(line) is not None
 
 
 def read_tag(line: str, number: int) -> tuple[str, Any]:
     """A tag line's canonical name and value (JSON when it reads as JSON, else the bare text)."""
-    match = _TAG.fullmatch(line)
+    match = _tag(line)
     assert match is not None
-    name, text = match.group(1), match.group(2)
+    name, text = match.group(1), match.group(2).rstrip()
     canonical = _canonical_name(name)
     if canonical is None:
         raise NotationError(

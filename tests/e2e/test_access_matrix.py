@@ -17,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.routing import Rule
 
+from api.notation import MEDIA_TYPE as NOTATION
 from api.roles import ASSET_ROUTES, CONFIRM, MANAGE, OPEN, READ, RECORD, RULE, SEAT, action_of, may
 from tests.e2e.helpers import Created, bearer, create, stored
 
@@ -173,7 +174,7 @@ def call(client: FlaskClient, rule: Rule, method: str, at: Table, role: str, val
         body = {"game": at.game.id}
     headers = {**(bearer(at.tokens[role]) if role != "anonymous" else {}), **values.get(NIGHT_TOKEN, {})}
     if isinstance(body, str):  # a record in the notation
-        return client.open(path, method=method, data=body, content_type="text/plain", headers=headers)
+        return client.open(path, method=method, data=body, content_type=NOTATION, headers=headers)
     return client.open(path, method=method, json=body, headers=headers, query_string=QUERIES.get(rule.rule))
 
 

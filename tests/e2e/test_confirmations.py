@@ -157,7 +157,10 @@ def test_the_confirmations_are_chained_and_an_edit_underneath_the_api_is_named_a
     assert not verified["ok"] and verified["streams"]["game"]["ok"]
     assert verified["streams"]["confirmations"]["broken"]["version"] == 2
     write_state(meldbook, store_env, game_id, at, {**raw_state(meldbook, game_id, at), "tampered": True})
-    assert [item["matches"] for item in client.get(f"{game.url}/confirmations").get_json()["items"]] == [False]
+    # the confirmed hand's own event edited: the record no longer holds what was confirmed, and says where
+    damaged = assert_problem(client.get(f"{game.url}/confirmations"), 409, "record-damaged")
+    assert (damaged["version"], damaged["damage"]) == (at, "edited")
+    assert client.get(f"{game.url}/verify").get_json()["streams"]["game"]["broken"]["version"] == at
 
 
 def test_an_amendment_of_a_confirmed_hand_moves_its_result_and_the_player_confirms_it_again(

@@ -1,27 +1,33 @@
-"""POST /games/import and GET /games/{id}/notation over HTTP, on SQLite and PostgreSQL: a record imports as a game,
+"""POST /games/import and GET /games/{id}/notation over HTTP, on SQLite and PostgreSQL (what the store does not
+change, the body's media type, how much of it is read, the step budget, on SQLite alone): a record imports as a game,
 exports in the caller's view with its digest, and every bad record is a located 4xx problem that stores nothing."""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import io
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from domain.notation import budget
 from service.claims import stated_results
 from tests.e2e.helpers import assert_problem, bearer, stored
 from tests.notation_games import without_digest
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROBINS = (EXAMPLES / "robins.mbn").read_text(encoding="utf-8")
-TEXT = {"content_type": "text/plain"}
+NOTATION = "application/vnd.meldbook.notation"
 
 
-def send(client: FlaskClient, text: str, query: str = "", content_type: str = "text/plain") -> object:
-    return client.post(f"/games/import{query}", data=text.encode("utf-8"), content_type=content_type)
+def send(client: FlaskClient, text: str, query: str = "", content_type: str = NOTATION, **headers: str) -> object:
+    return client.post(f"/games/import{query}", data=text.encode("utf-8"), content_type=content_type,
+                       headers=headers)
 
 
 def lines_through(text: str, last: str) -> str:
@@ -168,3 +174,84 @@ def test_an_illegal_variation_is_refused_at_its_move_with_the_moves_code(
     line = bad.split("\n").index("( !? {Better was this.} bob pick_up 9C ; bob discard 2S )") + 1
     assert (problem["line"], problem["column"]) == (line, bad.split("\n")[line - 1].index("discard 2S") + 1)
     assert problem["code"] == "robins.not-held" and problem["index"] == 1
+
+
+def test_text_plain_is_taken_only_with_an_authorization_header_which_a_page_elsewhere_cannot_send_unasked(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    before = stored(sqlite_app)
+    refused = assert_problem(send(sqlite_client, ROBINS, content_type="text/plain"), 415, "unsupported-media-type")
+    assert NOTATION in refused["detail"] and "Authorization" in refused["detail"]
+    assert_problem(send(sqlite_client, ROBINS, content_type="application/x-www-form-urlencoded"), 415)
+    assert_problem(send(sqlite_client, ROBINS, content_type="multipart/form-data"), 415)
+    assert stored(sqlite_app) == before
+    with_token = send(sqlite_client, ROBINS, content_type="text/plain", Authorization="Bearer any-token")
+    assert with_token.status_code == 201, with_token.get_json()
+    assert send(sqlite_client, ROBINS).status_code == 201
+
+
+class CountingStream(io.BytesIO):
+    """A request body that counts the bytes the service read of it."""
+
+    taken = 0
+
+    def read(self, size: int | None = -1) -> bytes:
+        data = super().read(size)
+        self.taken += len(data)
+        return data
+
+    def readinto(self, buffer: Any) -> int:
+        count = super().readinto(buffer)
+        self.taken += count
+        return count
+
+    def readline(self, size: int | None = -1) -> bytes:
+        data = super().readline(size)
+        self.taken += len(data)
+        return data
+
+
+def padded(text: str, size: int) -> bytes:
+    """The record followed by legal-looking move lines up to `size` bytes."""
+    lines, filler = [text.rstrip("\n")], "27. ann draw KS {" + "x" * 40 + "}"
+    total = len(lines[0])
+    while total < size:
+        lines.append(filler)
+        total += len(filler) + 1
+    return ("\n".join(lines) + "\n").encode()[:size]
+
+
+def test_a_record_wrong_early_is_refused_having_read_no_more_of_a_long_body_than_of_a_short_one(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    wrong_at = ROBINS.split("\n").index("26. bob discard 7D")
+    early = "\n".join([*ROBINS.split("\n")[:wrong_at], "27. bob discard 7D"])
+    taken = {}
+    for size in (40 * 1024, 8 * 1024 * 1024 - 1):
+        body = CountingStream(padded(early, size))
+        answer = sqlite_client.post("/games/import", input_stream=body, content_length=size, content_type=NOTATION)
+        problem = assert_problem(answer, 422, "notation-move-number")
+        assert problem["line"] == wrong_at + 1
+        taken[size] = body.taken
+    assert taken[8 * 1024 * 1024 - 1] == taken[40 * 1024] < 40 * 1024, taken
+
+
+def test_a_record_needing_more_steps_than_its_budget_is_refused_at_the_line_where_it_runs_out(
+    sqlite_app: Flask, sqlite_client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = stored(sqlite_app)
+    monkeypatch.setitem(budget.LIMITS, "actions", 20)
+    move_lines = [i for i, line in enumerate(ROBINS.split("\n")) if line[:1].isdigit()]
+    actions = assert_problem(send(sqlite_client, ROBINS), 413, "notation-too-long")
+    assert actions["line"] == move_lines[20] + 1 and "20 actions" in actions["detail"]
+    monkeypatch.setitem(budget.LIMITS, "actions", budget.MAX_ACTIONS)
+    monkeypatch.setitem(budget.LIMITS, "lines", 30)
+    lines = assert_problem(send(sqlite_client, ROBINS), 413, "notation-too-long")
+    assert lines["line"] == 31
+    monkeypatch.setitem(budget.LIMITS, "lines", budget.MAX_LINES)
+    long_line = ROBINS.replace("{A careful start.}", "{" + "x" * budget.MAX_LINE_CHARACTERS + "}")
+    assert_problem(send(sqlite_client, long_line), 413, "notation-too-long")
+    tag_like = '[Variant "robins"]\n[Event ' + " " * (8 * 1024 * 1024 - 100) + "x\n"
+    assert_problem(send(sqlite_client, tag_like), 413, "notation-too-long")
+    assert stored(sqlite_app) == before
+    assert send(sqlite_client, ROBINS).status_code == 201

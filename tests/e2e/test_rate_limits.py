@@ -67,7 +67,7 @@ def test_a_limit_set_off_never_refuses(limited_app: AppFactory) -> None:
 
 def test_every_attempt_counts_a_refused_setup_and_a_retry_under_its_key_included(limited_app: AppFactory) -> None:
     client = from_address(limited_app(MELDBOOK_RATE_LIMIT_CREATE="3/hour"), "10.0.0.3")
-    assert_problem(client.post("/games", json={**GAME, "variant": "chess"}), 422, "invalid-setup")
+    assert_problem(client.post("/games", json={**GAME, "options": {"no_such_option": 1}}), 422, "invalid-setup")
     keyed = {"Idempotency-Key": "k"}
     assert [client.post("/games", json=GAME, headers=keyed).status_code for _ in range(3)] == [201, 201, 429]
     assert games_stored(client) == 1

@@ -41,7 +41,8 @@ def test_a_renamed_player_and_a_changed_option_hold_everywhere_until_the_first_m
     assert {b["player"] for b in settled["balances"]} >= {"Bob"}
     exported = client.get(f"{game.url}/notation", headers=game.auth).get_data(as_text=True)
     assert '[Seat2 "Bob"]' in exported and "[Option.stack 80]" in exported
-    again = client.post("/games/import", data=without_digest(exported).encode(), content_type="text/plain")
+    again = client.post("/games/import", data=without_digest(exported).encode(),
+                        content_type="application/vnd.meldbook.notation")
     assert again.status_code == 201, again.get_json()
     copy = client.get(f"/games/{again.get_json()['id']}").get_json()
     assert (copy["players"], copy["options"], copy["state"]) == (state["players"], state["options"], state["state"])

@@ -1,8 +1,12 @@
 """`make fuzz`: schemathesis against a live Meldbook, through the contract the server itself serves.
 
 Starts `meldbook serve` on a free port with a throwaway store (a fresh PostgreSQL database when the server answers,
-as in production; else a SQLite file), records one game of each variant for the fuzzer to aim at, and runs
-`st run <server>/openapi.yaml` with schemathesis.toml (checks, seed, timeout, the pinned game and its token).
+as in production; else a SQLite file), records one game of each variant for the fuzzer to aim at (the first is the
+pinned game, whose moves are tallied) and one more for the operations that would end the pinned game (its discard,
+an abandon: tests/fuzz/hooks.py sends them there), and runs `st run <server>/openapi.yaml` with schemathesis.toml
+(every check, seed, timeout, the pinned game and its token) and, for each operation of the served contract that
+declares statuses it may answer a schema-valid request (`x-valid-request-refusals`: a move the rules refuse, a
+version no longer current), `positive_data_acceptance` expecting those too (`fuzz_config`).
 Extra arguments go to `st run` (e.g. `make fuzz FUZZ_ARGS="--max-examples 20"`). Exits with schemathesis' status.
 CI runs it through tests/fuzz/test_schemathesis.py, which reads schemathesis' JSON report and this run's summary.
 """
@@ -18,6 +22,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -30,7 +35,12 @@ SETUPS = (
     {"variant": "roby", "players": ["ann", "bob", "cy"], "deal_mode": "recorded", "title": "fuzzed"},
     {"variant": "robins", "players": ["ann", "bob"], "deal_mode": "shuffled"},
     {"variant": "royal", "players": ["ann", "bob", "cy"], "deal_mode": "shuffled"},
+    {"variant": "roby", "players": ["ann", "bob", "cy"], "deal_mode": "recorded", "title": "fuzzed to its end"},
 )
+"""The pinned game first; the last is the game the fuzzer's destructive operations are sent to."""
+VALID_REQUEST_REFUSALS = "x-valid-request-refusals"
+POSITIVE_STATUSES = ("2xx", "3xx", "401", "403", "404", "409", "429", "5xx")
+"""What schemathesis' positive_data_acceptance expects of a schema-valid request by default."""
 
 
 @contextmanager
@@ -69,21 +79,44 @@ def main(arguments: list[str]) -> int:
         throwaway_store() as store,
         running_server(store) as server,
         tempfile.NamedTemporaryFile(suffix=".json") as tally,
+        tempfile.NamedTemporaryFile("w", suffix=".toml", dir=ROOT, prefix=".fuzz-") as config,
     ):
         games = [create_game(server.base_url, setup) for setup in SETUPS]
         env = {
             **os.environ,
             "MELDBOOK_FUZZ_GAME_ID": games[0]["id"],
             "MELDBOOK_FUZZ_TOKEN": games[0]["token"],
+            "MELDBOOK_FUZZ_SPARE_ID": games[-1]["id"],
+            "MELDBOOK_FUZZ_SPARE_TOKEN": games[-1]["token"],
             "MELDBOOK_FUZZ_URL": server.base_url,
             "MELDBOOK_FUZZ_TALLY": tally.name,
         }
-        command = [str(Path(sys.executable).with_name("st")), "--config-file", str(ROOT / "schemathesis.toml")]
+        with urllib.request.urlopen(f"{server.base_url}/openapi.json", timeout=10) as answer:
+            config.write(fuzz_config((ROOT / "schemathesis.toml").read_text(), json.load(answer)))
+        config.flush()
+        command = [str(Path(sys.executable).with_name("st")), "--config-file", config.name]
         command += ["run", f"{server.base_url}/openapi.yaml", "--url", server.base_url, *arguments]
         print("fuzz:", " ".join(command), file=sys.stderr)
         status = subprocess.run(command, env=env, cwd=ROOT, check=False).returncode
         report(Path(tally.name))
         return status
+
+
+def fuzz_config(pinned: str, contract: dict[str, Any]) -> str:
+    """schemathesis.toml, and for each operation that declares statuses it may answer a schema-valid request
+    (`x-valid-request-refusals`), positive_data_acceptance expecting those besides its defaults."""
+    blocks = [pinned.rstrip("\n")]
+    for path, operations in sorted(contract["paths"].items()):
+        for method, operation in sorted(operations.items()):
+            declared = operation.get(VALID_REQUEST_REFUSALS) if isinstance(operation, dict) else None
+            if not declared:
+                continue
+            statuses = [*POSITIVE_STATUSES, *sorted(declared)]
+            blocks.append(
+                f'[[operations]]\ninclude-name = "{method.upper()} {path}"\n\n'
+                f"[operations.checks.positive_data_acceptance]\nexpected-statuses = {json.dumps(statuses)}"
+            )
+    return "\n\n".join(blocks) + "\n"
 
 
 RULE_CODES = frozenset({"illegal-move", "out-of-turn", "wrong-phase", "card-conflict"})

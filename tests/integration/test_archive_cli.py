@@ -4,9 +4,12 @@ games in it imports the rest and reports the bad ones by index, line and column;
 from __future__ import annotations
 
 import os
+import random
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from uuid import UUID
 
@@ -102,7 +105,8 @@ def test_an_archive_with_bad_games_imports_the_rest_and_reports_each_by_index_li
     assert done.exit_code == 1, done.output
     imported = [line.split("\t") for line in done.stdout.splitlines()]
     assert [(Path(f).name, int(i)) for f, i, _ in imported] == [
-        *(("night.txt", i) for i in (0, 2, 3, 5)), *(("more.txt", i) for i in range(GAMES))]
+        *(("night.txt", i) for i in (0, 2, 3, 5)), *(("more.txt", i) for i in (1, 4))
+    ], "the records imported from night.txt are not imported again from more.txt"
     reports = {}
     for index, (line, _) in where.items():
         report = re.search(rf"night.txt: game {index} \(line {line}, column (\d+)\): (\S+): (.+)", done.stderr)
@@ -110,8 +114,9 @@ def test_an_archive_with_bad_games_imports_the_rest_and_reports_each_by_index_li
         assert report.group(2) in PROBLEMS and 1 <= int(report.group(1)) <= len(text.split("\n")[line - 1])
         reports[index] = report.group(2)
     assert reports == {1: "out-of-turn", 4: "invalid-action"}, "a refused move gives the rules' own code"
-    assert "10 games imported" in done.stderr and "2 refused, from 2 files" in done.stderr
-    assert stored_game_count(settings) == 10, "nothing of a refused game is stored"
+    assert "6 games imported" in done.stderr and "4 imported before (skipped), 2 refused, from 2 files" in done.stderr
+    assert re.search(r"more.txt: game 2 was imported before, as game [0-9a-f-]{36}: skipped", done.stderr)
+    assert stored_game_count(settings) == 6, "nothing of a refused game is stored, nor any game twice"
 
 
 def test_export_writes_the_stored_games_back_as_the_same_archive(
@@ -146,3 +151,45 @@ def test_export_refuses_unknown_games_and_a_confused_command_line(settings: dict
     assert run(settings, "export", "not-a-game").exit_code == 2
     both = run(settings, "export", "--all", "00000000-0000-4000-8000-000000000000")
     assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_an_import_run_again_after_stopping_half_way_imports_each_game_once_and_force_imports_again(
+    settings: dict[str, str], tmp_path: Path, archive: str
+) -> None:
+    records = list(split_archive(archive.splitlines()))
+    (tmp_path / "half.txt").write_text("\n".join(r.text for r in records[:4]))  # what a run killed half way stored
+    (tmp_path / "all.txt").write_text(archive)
+    assert run(settings, "import", str(tmp_path / "half.txt")).exit_code == 0
+    first = {line.split("\t")[1]: line.split("\t")[2] for line in run(settings, "import", str(tmp_path / "half.txt"),
+                                                                      "--force").stdout.splitlines()}
+    assert stored_game_count(settings) == 8, "--force imports the same records again, as new games"
+
+    again = run(settings, "import", str(tmp_path / "all.txt"), "--tokens", str(tmp_path / "tokens"))
+    assert again.exit_code == 0, again.output
+    assert [line.split("\t")[1] for line in again.stdout.splitlines()] == ["4", "5"]
+    assert "2 games imported" in again.stderr and "4 imported before (skipped), 0 refused" in again.stderr
+    assert len((tmp_path / "tokens").read_text().splitlines()) == 2, "a token for each game imported now"
+    named = re.findall(r"game (\d) was imported before, as game ([0-9a-f-]{36})", again.stderr)
+    assert len(named) == 4 and all(first[i] != game for i, game in named), "the first import's game is named"
+    assert stored_game_count(settings) == 10
+    assert run(settings, "import", str(tmp_path / "all.txt")).stdout == "", "nothing left to import"
+    assert stored_game_count(settings) == 10
+
+
+@pytest.mark.slow
+def test_an_import_killed_at_random_moments_and_run_again_stores_every_game_once(
+    settings: dict[str, str], tmp_path: Path
+) -> None:
+    made = CliRunner().invoke(main, ["simulate", "--variant", "mixed", "--games", "24", "--seed", "11"])
+    (tmp_path / "night.txt").write_text(made.stdout)
+    command = [str(Path(sys.executable).with_name("meldbook")), "import", str(tmp_path / "night.txt")]
+    environment = {**{k: v for k, v in os.environ.items() if not k.startswith("MELDBOOK_")}, **settings}
+    rng = random.Random(29)
+    for _ in range(5):
+        importing = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(1.0, 4.0))
+        importing.send_signal(signal.SIGKILL)
+        importing.wait(timeout=60)
+    finished = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=600, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert stored_game_count(settings) == 24, "every game once, however often the import was killed"

@@ -52,3 +52,18 @@ def test_the_rss_child_imports_every_game_of_a_repeated_archive(archive: str, tm
     assert [r.index for r in split_archive((tmp_path / "five.txt").read_text().splitlines())] == list(range(5))
     games, peak = peak_rss_importing(tmp_path / "five.txt", tmp_path)
     assert games == 5 and peak > 10_000
+
+
+def test_the_refusal_bench_bodies_are_one_record_wrong_at_line_10_at_both_sizes(tmp_path: Path) -> None:
+    from api.app import create_app
+    from bench.refusals import SIZES, body, cpu_per_request
+
+    app = create_app(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "r.sqlite")})
+    client = app.test_client()
+    for size in SIZES.values():
+        data = body(size)
+        assert size - 100 < len(data) <= size and data.count(b"\n") > size // 100
+        spent = cpu_per_request(lambda d: client.post("/games/import", data=d,
+                                                      content_type="application/vnd.meldbook.notation"), data)
+        assert spent >= 0
+    app.extensions["meldbook"].close()

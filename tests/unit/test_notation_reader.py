@@ -11,6 +11,7 @@ from domain.notation.archive import split_archive
 from domain.notation.errors import NotationError
 from domain.notation.grammars import grammar_of, notation_kinds
 from domain.notation.reader import read_record
+from domain.notation.tags import is_tag, read_tag
 from domain.notation.writer import write_record
 from domain.variants import VARIANTS
 
@@ -146,3 +147,13 @@ def test_runaway_nesting_and_numbers_are_refused_or_left_to_the_action_parser(li
         read_record([*TAGS, line])
     except NotationError as error:
         assert error.line == len(TAGS) + 1
+
+
+@pytest.mark.parametrize("inside", [" " * 1_000_000 + "x", " ]" * 500_000 + "x", "x" * 1_000_000])
+def test_a_tag_is_recognised_in_one_pass_however_long_and_odd_its_line(inside: str) -> None:
+    # A pattern that searched for the closing bracket after a lazy value tried every position again: a line of a
+    # million spaces took hours (quadratic backtracking) before it was read as not a tag.
+    assert not is_tag("[Event " + inside)
+    assert is_tag("[Event " + inside + "]") and read_tag("[Event " + inside + "]", 1)[1] == inside.strip()
+    assert read_tag('[ Seat1  "ann" ]  ', 3) == ("Seat1", "ann") and read_tag("[Event ]", 1) == ("Event", "")
+    assert not is_tag("[Event]") and read_tag("[Event x]]", 1) == ("Event", "x]")
