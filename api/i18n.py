@@ -144,7 +144,7 @@ SCRIPT_TEXTS = {
     "tap_card_for": lazy_gettext("%(action)s: tap the card"),
     "tap_card_instead": lazy_gettext("Tap a card for:"),
     "joker": lazy_gettext("joker"),
-    "not_cards": lazy_gettext("Not a card, left out: %(junk)s"),
+    "not_cards": lazy_gettext("Not a card, not counted: %(junk)s"),
     "optional_field": lazy_gettext("%(field)s (optional)"),
     "upcard_is": lazy_gettext("upcard %(card)s"),
     "from_stock": lazy_gettext("from the stock"),

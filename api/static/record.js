@@ -186,7 +186,7 @@
     box.hidden = seatPlayer() !== null || open.length < 2;
     box.replaceChildren(el("span", { class: "label" }, text("acting_for")), ...open.map((p) => {
       const button = el("button", { type: "button", class: "actor", "data-player": p, "aria-pressed": String(p === actor) }, p);
-      button.addEventListener("click", () => { actor = p; selected = []; drawPlay(); });
+      button.addEventListener("click", () => { actor = p; selected = []; drawActors(); drawPlay(); });
       return button;
     }));
   }

@@ -104,22 +104,28 @@ window.meldbookForms = (function () {
       field.cards = () => cards.read(input.value, ctx.jokers);
       field.full = () => Boolean(count) && field.cards().length >= count;
       function recount() {
+        const junk = cards.parse(input.value, ctx.jokers).junk;
+        note.textContent = junk.length ? text("not_cards", { junk: junk.join(", ") }) : "";
         const n = field.cards().length;
         counter.textContent = count ? n + "/" + count : String(n);
         counter.className = "count" + (count && n === count ? " full" : count && n > count ? " over" : "");
         remember(path, input.value);
       }
-      // Rewrite what was typed as its cards, refusing junk in the field; a full field hands what follows onward.
+      // What was typed, read as it is typed: cards are counted and spelt as the project spells them; junk is refused
+      // in the field (said beside it, not counted, left for the person to mend); a field that holds its count hands
+      // what follows to the next one.
       function tidy() {
         const typed = cards.parse(input.value, ctx.jokers);
-        note.textContent = typed.junk.length ? text("not_cards", { junk: typed.junk.join(", ") }) : "";
         const next = count && typed.cards.length >= count ? field.next() : null;
-        const handOn = Boolean(next);
-        const shown = (handOn ? typed.cards.slice(0, count) : [...typed.cards, typed.rest]).filter(Boolean).join(" ");
-        const carried = handOn ? [...typed.cards.slice(count), typed.rest].filter(Boolean).join(" ") : "";
-        if (shown !== input.value) input.value = shown;
+        let carried = "";
+        if (!typed.junk.length) {
+          const kept = next ? typed.cards.slice(0, count) : [...typed.cards, typed.rest];
+          carried = next ? [...typed.cards.slice(count), typed.rest].filter(Boolean).join(" ") : "";
+          const shown = kept.filter(Boolean).join(" ");
+          if (shown !== input.value) input.value = shown;
+        }
         recount();
-        if (!handOn) return;
+        if (!next) return;
         if (carried || document.activeElement === input) {
           if (carried) next.input.value = [next.input.value, carried].filter(Boolean).join(" ");
           next.input.focus();
@@ -140,7 +146,6 @@ window.meldbookForms = (function () {
         else if (!count || now.length < count) now.push(code);
         else return;
         input.value = now.join(" ");
-        note.textContent = "";
         recount();
         cards.remember([code]);
         if (count && now.length === count) {

@@ -237,38 +237,44 @@ window.meldbookOffers = (function () {
     const free = [];
     const grid = [];
     const templates = [];
-    for (const kind of kinds.filter((k) => !k.table_action)) {
+    // The kinds the contract listed last come first (the next move is most likely one of them).
+    const lately = new Set([...(doc.legal_actions || []), ...(doc.table_actions || [])].map((e) => e.type));
+    const ordered = kinds.filter((k) => !k.table_action).sort((a, b) => lately.has(b.type) - lately.has(a.type));
+    for (const kind of ordered) {
       const fields = kind.fields.filter((f) => f.kind !== "seeds" && f.kind !== "confirm");
       const required = fields.filter((f) => f.required);
       const base = { type: kind.type, player: player };
       const choiceFields = required.filter((f) => f.choices);
-      const open = required.filter((f) => !f.choices);
+      const open = fields.filter((f) => !f.choices);
+      const openRequired = required.filter((f) => !f.choices);
       const combos = choiceFields.reduce((all, f) => all.flatMap((c) => f.choices.map((v) => Object.assign({}, c, { [f.name]: v }))), [{}]);
-      const cardField = fields.find((f) => f.kind === "card");
-      if (!open.length) {
+      const entry = { type: kind.type, player: player };
+      const oneCard = open.length === 1 && open[0].kind === "card" ? open[0] : null;
+      if (!open.length || (oneCard && !oneCard.required && choiceFields.length)) {
+        for (const combo of combos) free.push({ body: Object.assign({}, base, combo), entry: entry });
+      }
+      if (oneCard) {
         for (const combo of combos) {
-          free.push({ body: Object.assign({}, base, combo), entry: { type: kind.type, player: player } });
-          if (cardField) {
-            grid.push({ entry: { type: kind.type, player: player }, allowed: null, unchecked: true,
-              label: forms.describe(Object.assign({}, base, combo)),
-              body: (code) => Object.assign({}, base, combo, { [cardField.name]: code }) });
-          }
+          grid.push({ entry: entry, allowed: null, label: forms.describe(Object.assign({}, base, combo)),
+            body: (code) => Object.assign({}, base, combo, { [oneCard.name]: code }) });
         }
-      } else if (open.length === 1 && open[0].kind === "card" && selection.length === 1 && !choiceFields.length) {
-        matched.push({ body: Object.assign({}, base, { [open[0].name]: selection[0] }), entry: { type: kind.type } });
-      } else if (open.length === 1 && open[0].kind === "cards" && selection.length && !choiceFields.length) {
-        matched.push({ body: Object.assign({}, base, { [open[0].name]: [...selection] }), entry: { type: kind.type } });
-      } else if (open.length === 2 && open.some((f) => f.kind === "card") && open.some((f) => f.name === "meld")
-                 && selection.length === 1) {
-        const cardName = open.find((f) => f.kind === "card").name;
+        if (oneCard.required && !choiceFields.length && selection.length === 1) {
+          matched.push({ body: Object.assign({}, base, { [oneCard.name]: selection[0] }), entry: entry });
+        }
+      } else if (openRequired.length === 1 && openRequired[0].kind === "cards" && selection.length && !choiceFields.length) {
+        matched.push({ body: Object.assign({}, base, { [openRequired[0].name]: [...selection] }), entry: entry });
+      } else if (openRequired.length === 2 && openRequired.some((f) => f.kind === "card")
+                 && openRequired.some((f) => f.name === "meld") && selection.length === 1) {
+        const cardName = openRequired.find((f) => f.kind === "card").name;
         for (const meld of (doc.state.melds || [])) {
-          matched.push({ body: Object.assign({}, base, { [cardName]: selection[0], meld: Number(meld.id) }),
-            entry: { type: kind.type } });
+          matched.push({ body: Object.assign({}, base, { [cardName]: selection[0], meld: Number(meld.id) }), entry: entry });
         }
       }
-      if (open.length) {
+      if (open.length && !oneCard) {
         const template = Object.assign({}, base);
-        for (const f of fields.filter((x) => x.kind !== "card_map")) template[f.name] = SHAPES[f.kind] ? SHAPES[f.kind](f) : "<" + (f.choices ? f.choices.join("|") : f.kind) + ">";
+        for (const f of fields.filter((x) => x.kind !== "card_map")) {
+          template[f.name] = SHAPES[f.kind] ? SHAPES[f.kind](f) : "<" + (f.choices ? f.choices.join("|") : f.kind) + ">";
+        }
         templates.push({ type: kind.type, player: player, template: template, unchecked: true,
           examples: [Object.fromEntries(Object.entries(template).filter(([k]) => k === "type" || k === "player"
             || required.some((f) => f.name === k)))] });

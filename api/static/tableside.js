@@ -82,13 +82,12 @@ window.meldbookTable = (function () {
       }
     } else if (option.known) {
       input = el("select", attrs);
-      const now = JSON.stringify(value);
+      const now = canonical(value);
       for (const known of option.known) {
-        const shown = JSON.stringify(known.value);
-        input.append(el("option", { value: shown, selected: shown === now, "data-known": known.name },
-          translated(known.description).text));
+        input.append(el("option", { value: JSON.stringify(known.value), selected: canonical(known.value) === now,
+          "data-known": known.name }, translated(known.description).text));
       }
-      if (!option.known.some((known) => JSON.stringify(known.value) === now)) {
+      if (!option.known.some((known) => canonical(known.value) === now)) {
         input.append(el("option", { value: now, selected: true, "data-known": "" }, text("layout_as_declared")));
       }
     } else if (typeof option.default === "number" || option.minimum !== undefined) {
@@ -108,6 +107,12 @@ window.meldbookTable = (function () {
       el("label", { for: id, class: "description", lang: meaning.lang }, meaning.text), input,
       el("small", { class: "option-name" }, option.name),
       el("small", { class: "refusal", "data-refusal": "options." + option.name, role: "alert" }));
+  }
+
+  // A value as JSON with every object's keys in order: two layouts compare equal however their keys were written.
+  function canonical(value) {
+    return JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v)
+      ? Object.keys(v).sort().reduce((o, k) => (o[k] = v[k], o), {}) : v));
   }
 
   // A choice's value as the page names it ("yes" for true), else as it is.

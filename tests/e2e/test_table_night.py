@@ -118,6 +118,7 @@ def shoot(page: Any, name: str, wide: bool = False) -> None:
         page.screenshot(path=str(SHOTS / f"{name}-1280.png"), full_page=True)
         page.set_viewport_size(PHONE)
     else:
+        page.evaluate("() => window.scrollTo(0, 0)")
         page.screenshot(path=str(SHOTS / f"{name}-375.png"))
 
 
