@@ -62,3 +62,20 @@ def test_the_game_lists_the_seats_without_a_device(sqlite_client: FlaskClient, m
     without = {p for p, d in dict(marks).items() if not d}
     assert set(sqlite_client.get(game.url, headers=game.auth).get_json()["no_device"]) == without
     assert set(sqlite_client.get(game.url).get_json()["no_device"]) == without  # not a secret: the table knows it
+
+
+def test_the_home_page_is_where_a_person_starts_in_either_language(sqlite_client: FlaskClient) -> None:
+    from api.headers import PAGE_POLICY
+    from tests.e2e.test_languages import catalogued, page_in
+
+    answer = sqlite_client.get("/")
+    assert answer.status_code == 200 and answer.mimetype == "text/html"
+    assert answer.headers["Content-Security-Policy"] == PAGE_POLICY
+    page = answer.get_data(as_text=True)
+    for link in ('href="/"', 'href="/play#new-title"', 'href="/docs"', 'href="/problems"'):
+        assert link in page, link
+    english, norwegian = page_in(sqlite_client, "/", None), page_in(sqlite_client, "/", "nb")
+    assert (english.lang, norwegian.lang) == ("en", "nb") and len(english.texts) == len(norwegian.texts)
+    untranslated = [(en, nb) for en, nb in zip(english.texts, norwegian.texts, strict=True)
+                    if not catalogued(en, nb) and en not in ("Meldbook", "English", "Norsk bokmål")]
+    assert untranslated == []
