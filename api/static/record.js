@@ -144,16 +144,9 @@
 
   function selection() { return selected.map((i) => handShown[i]).filter(Boolean); }
 
-  // The cards the moves waiting for the connection name for the player: those in his hand as he last read it are
-  // marked, the others (drawn) shown beside it, so that the player can go on tapping.
+  // The cards the moves waiting for the connection name for the player: those of his hand are marked as used.
   function waitingCards(player) {
-    const used = [];
-    const came = [];
-    for (const move of queue.moves()) {
-      if ((move.body.player || "") !== player) continue;
-      for (const code of offersOf.named(move.body)) used.push(code);
-    }
-    return { used: used, came: came };
+    return queue.moves().filter((m) => (m.body.player || "") === player).flatMap((m) => offersOf.named(m.body));
   }
 
   function draw() {
@@ -195,7 +188,7 @@
   function drawPlay() {
     const offline = queue.offline();
     const held = actor ? handOf(actor) : { cards: [], hidden: 0 };
-    const waiting = offline ? waitingCards(actor) : { used: [], came: [] };
+    const usedLeft = offline ? waitingCards(actor) : [];
     // The hand is shown while it matters to what the player may do: not while all he may do is name cards from
     // outside it (a cut, a deal, when his hand is last hand's leftovers).
     const matters = offline || entriesOf(actor).some((e) => !e.unseen && (e.choices || e.examples || []).length);
@@ -205,7 +198,6 @@
     const title = $("hand-title");
     $("hand-box").hidden = !(handShown.length || held.hidden) || !matters;
     title.textContent = actor ? text("hand_of", { player: actor, count: handShown.length + held.hidden }) : "";
-    const usedLeft = [...waiting.used];
     hand.replaceChildren(...handShown.map((code, i) => {
       const button = el("button", { type: "button", class: "hand-card " + face(code), "data-card": code, "data-index": i,
         "aria-pressed": String(selected.includes(i)), "aria-label": cards.cardName(code) }, ...faceParts(code));

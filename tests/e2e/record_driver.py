@@ -93,6 +93,15 @@ def first_hand(events: list[Any], variant: str) -> list[dict[str, Any]]:
     raise AssertionError("the bot game's first hand never ended")
 
 
+def bot_events(variant: str, seed: int, players: int, deals: int = 1) -> list[Any]:
+    """The events of a seeded bot game of the variant (Robins Rummy is for two; Royal Rummy stops after `deals`)."""
+    if variant == "roby":
+        return list(play_roby(seed, players).collect_events())
+    if variant == "robins":
+        return list(play_robins(seed)[1])
+    return list(play_royal(seed, players, deals=deals).collect_events())
+
+
 @cache
 def plan(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A short first hand of each variant, chosen for what it covers, with the game's setup.
@@ -100,12 +109,8 @@ def plan(variant: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     Roby (seed 34, two players): cuts, the deal, draws, melds, lay-offs and going out, in 20 moves. Robins Rummy
     (seed 10): a meld with a deuce declared and a Rummy claimed. Royal Rummy (seed 71, three players): an ace bet,
     the deal, the auction, the poker round and the stops hand."""
-    if variant == "roby":
-        events = list(play_roby(34, 2).collect_events())
-    elif variant == "robins":
-        events = play_robins(10)[1]
-    else:
-        events = list(play_royal(71, 3, deals=1).collect_events())
+    seeds = {"roby": (34, 2), "robins": (10, 2), "royal": (71, 3)}
+    events = bot_events(variant, *seeds[variant])
     setup = events[0]
     options = {k: v for k, v in setup.options.items() if v is not None}  # a default left unset is not sent
     created = {"variant": setup.variant, "players": list(setup.players), "options": options,

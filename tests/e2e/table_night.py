@@ -11,12 +11,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import moves_of, recorded_action
 from domain.variants import VARIANTS
-from tests.e2e.record_driver import DEVICE, call
+from tests.e2e.record_driver import DEVICE, bot_events, call
 
 NAMES = ("Ann", "Bob", "Cy")
 RECORDER = "recorder"
@@ -68,12 +65,8 @@ def two_hands(events: list[Any], variant: str) -> list[dict[str, Any]]:
 def night(variant: str) -> Night:
     """The table's two hands of a variant (Roby seed 10 and Royal Rummy seed 44 for three players, Robins Rummy seed 3
     for two: short hands that still meld, lay off, go out, pick up, bet on an ace, bid and play a poker hand)."""
-    if variant == "roby":
-        events = list(play_roby(10, 3).collect_events())
-    elif variant == "robins":
-        events = play_robins(3)[1]
-    else:
-        events = list(play_royal(44, 3, deals=2).collect_events())
+    seeds = {"roby": 10, "robins": 3, "royal": 44}
+    events = bot_events(variant, seeds[variant], 3, deals=2)
     created = events[0]
     names = dict(zip(created.players, NAMES, strict=False))
     options = {k: v for k, v in created.options.items() if v is not None}

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.record_driver import Recorder, call, create, record_of, twin
+from tests.e2e.record_driver import Recorder, bot_events, call, create, record_of, twin
 from tests.e2e.table_night import NAMES, renamed, two_hands
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_table_night import PHONE, SHOTS, first_screen, server, shoot, watched
@@ -26,9 +26,7 @@ __all__ = ["server"]  # the night's live app, whose streams stay open
 def roby_hand() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The opening of Roby seed 10's first hand for Ann, Bob and Cy, recorded by the recorder: the setup and the
     actions."""
-    from bots.roby import play_roby
-
-    events = list(play_roby(10, 3).collect_events())
+    events = bot_events("roby", 10, 3)
     names = dict(zip(events[0].players, NAMES, strict=False))
     setup = {"variant": "roby", "players": [names[p] for p in events[0].players], "deal_mode": "recorded",
              "options": {k: v for k, v in events[0].options.items() if v is not None}, "title": "Offline"}
