@@ -28,6 +28,8 @@ from api.schemas import (
     GameStateSchema,
     StateArgsSchema,
 )
+from domain.access import ARBITER
+from domain.disputes import ruler_of
 from service.confirmations import confirmation_summary
 from service.index import GameFilter
 from service.nights import Beside, created_in_night
@@ -119,6 +121,9 @@ class Game(MethodView):
         shown["digest"] = digest_at(meldbook(), game_id, shown["version"])
         shown["confirmations"] = confirmation_summary(meldbook(), game_id)
         shown["role"] = asking.grant
+        access = meldbook().access_of(game_id)
+        shown["may_rule"] = asking.grant == ruler_of(ARBITER in access.hashes)
+        shown["no_device"] = list(access.no_device)
         response = jsonify(shown)
         response.headers["ETag"] = f'"{shown["version"]}"'
         return response

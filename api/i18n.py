@@ -29,8 +29,12 @@ SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
 ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT = "action", "problem", "option"
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
-OPTION_DESCRIPTIONS = sorted({spec.description for variant in VARIANTS.values() for spec in variant.option_specs})
-"""What each house-rule option means, as GET /variants describes it (English), for the pages to show translated."""
+OPTION_DESCRIPTIONS = sorted(
+    {spec.description for variant in VARIANTS.values() for spec in variant.option_specs}
+    | {known.description for variant in VARIANTS.values() for spec in variant.option_specs for known in spec.known}
+)
+"""What each house-rule option (and each value known by name, a board layout) means, as GET /variants describes it
+(English), for the pages to show translated."""
 
 blp = Blueprint("language", __name__)
 
@@ -136,8 +140,67 @@ SCRIPT_TEXTS = {
     ),
     "undoes": lazy_gettext("undoes the struck line of move %(move)s"),
     # The record page (api/static/record*.js).
-    "recent_cards": lazy_gettext("Cards used last"),
-    "picking_for": lazy_gettext("Cards for: %(field)s"),
+    "picking_for": lazy_gettext("Tap the cards for: %(field)s"),
+    "tap_card_for": lazy_gettext("%(action)s: tap the card"),
+    "tap_card_instead": lazy_gettext("Tap a card for:"),
+    "joker": lazy_gettext("joker"),
+    "not_cards": lazy_gettext("Not a card, not counted: %(junk)s"),
+    "optional_field": lazy_gettext("%(field)s (optional)"),
+    "upcard_is": lazy_gettext("upcard %(card)s"),
+    "from_stock": lazy_gettext("from the stock"),
+    "from_discard": lazy_gettext("from the discard pile"),
+    "declared_as": lazy_gettext("declared as %(cards)s"),
+    "then_discard": lazy_gettext("then discard %(card)s"),
+    "laid_on": lazy_gettext("%(card)s on meld %(meld)s"),
+    "value:wrong_count": lazy_gettext("wrong count"),
+    "value:card_exposed": lazy_gettext("a card exposed while dealing"),
+    "value:other": lazy_gettext("another reason"),
+    "value:refuse": lazy_gettext("refuse"),
+    "value:void-rest": lazy_gettext("void from it on"),
+    "acting_for": lazy_gettext("Recording for:"),
+    "hand_of": lazy_gettext("%(player)s's hand (%(count)s)"),
+    "waiting_for": lazy_gettext("Waiting for %(players)s"),
+    "tap_cards_hint": lazy_gettext("Tap cards in the hand to meld, lay off, discard or go out."),
+    "tap_more": lazy_gettext("Tap more cards: %(count)s more actions use these."),
+    "no_action_for_these": lazy_gettext("No action takes exactly these cards."),
+    "unchecked_hint": lazy_gettext(
+        "Not connected: these are every kind of move, kept and checked by the service when the connection returns."
+    ),
+    "another_way": lazy_gettext("%(action)s: another way"),
+    "queue_one": lazy_gettext("1 move waiting to be sent"),
+    "queue_many": lazy_gettext("%(count)s moves waiting to be sent"),
+    "queue_waiting": lazy_gettext("waiting"),
+    "queue_held": lazy_gettext("held back until the move above is settled"),
+    "queue_retry": lazy_gettext("Send it again"),
+    "queue_drop": lazy_gettext("Drop it"),
+    "queue_drop_rest": lazy_gettext("Drop it and what follows"),
+    "forget_confirm": lazy_gettext(
+        "Forget this device? Every token, game and waiting move Meldbook keeps on it is removed."
+    ),
+    "role_recorder": lazy_gettext("recorder"),
+    "role_arbiter": lazy_gettext("arbiter"),
+    "role_seat": lazy_gettext("seat of %(player)s"),
+    "dispute_title": lazy_gettext("⚑ Dispute %(id)s, hand %(hand)s: %(status)s"),
+    "figure_claimed": lazy_gettext("Figure claimed: %(figure)s"),
+    "ruling_by": lazy_gettext("Ruled by the %(who)s: %(ruling)s"),
+    "ruling_withheld": lazy_gettext("Ruled by the %(who)s; the ruling is shown once the hand has ended."),
+    "ruling_corrected": lazy_gettext("(the record corrected at version %(version)s)"),
+    "evidence_replay": lazy_gettext("hand %(hand)s, move %(move)s"),
+    "evidence_annotation": lazy_gettext("annotation %(id)s"),
+    "evidence_event": lazy_gettext("version %(version)s"),
+    "evidence_hand": lazy_gettext("Hand"),
+    "evidence_move": lazy_gettext("Move of the hand"),
+    "evidence_note": lazy_gettext("What it shows"),
+    "evidence_add": lazy_gettext("Add evidence"),
+    "evidence_added": lazy_gettext("Evidence added to dispute %(id)s."),
+    "ruling_text": lazy_gettext("The ruling"),
+    "ruling_needed": lazy_gettext("Write the ruling first."),
+    "rule_close": lazy_gettext("Rule and close"),
+    "rule_with_correction": lazy_gettext("Rule with a correction of the record"),
+    "rule_apply": lazy_gettext("Rule and correct"),
+    "ruled": lazy_gettext("Dispute %(id)s ruled."),
+    "dispute_open_title": lazy_gettext("Dispute hand %(hand)s"),
+    "cancel": lazy_gettext("Cancel"),
     "add_another": lazy_gettext("Another: %(field)s"),
     "record_it": lazy_gettext("Record"),
     "suggested": lazy_gettext("Suggested:"),
@@ -201,6 +264,19 @@ SCRIPT_TEXTS = {
     "code_expires": lazy_gettext("The code works once, until %(time)s."),
     "new_code": lazy_gettext("New code"),
     "discard_confirm": lazy_gettext("Discard this game? It takes no more moves afterwards."),
+    "device_on": lazy_gettext("%(player)s records on his own phone."),
+    "device_off": lazy_gettext("%(player)s has no phone: the recorder records for him."),
+    "layout_as_declared": lazy_gettext("the layout this game declared"),
+    "choice_yes": lazy_gettext("yes"),
+    "choice_no": lazy_gettext("no"),
+    # The home page (api/static/home.js).
+    "signed_in_device": lazy_gettext("kept on this device"),
+    "signed_in_tab": lazy_gettext("kept in this tab"),
+    "needs_token": lazy_gettext("needs its token"),
+    "setup_and_pairing": lazy_gettext("Setup and pairing"),
+    "device_keeps": lazy_gettext("This device keeps %(count)s tokens."),
+    "device_keeps_none": lazy_gettext("This device keeps no token: a game asks for its token or code in a new tab."),
+    "device_forgotten": lazy_gettext("This device keeps nothing of Meldbook any more."),
 }
 
 

@@ -1,8 +1,10 @@
-"""The table-side pages of setting up: /play (the games, and a new one), /pair (a phone takes its seat with a
-pairing code) and /games/{id}/setup (the recorder fixes the setup, discards the game, and pairs the seats' phones).
+"""The table-side pages: / (the home: start a game, continue one on this device, join a seat, open a night, read the
+docs), /play (the games, and a new one), /pair (a phone takes its seat with a pairing code) and /games/{id}/setup
+(the recorder fixes the setup, marks the seats without a device, discards the game, and pairs the seats' phones).
 
-The pages are rendered here and driven by api/static/play.js, pair.js and setup.js through the JSON API; tokens
-live in the tab's sessionStorage under `meldbook-token:<game id>` and travel only as `Authorization: Bearer`.
+The pages are rendered here and driven by api/static/home.js, play.js, pair.js and setup.js through the JSON API;
+tokens live in the tab's sessionStorage under `meldbook-token:<game id>` (and in localStorage on a device its user
+chose to trust: api/static/device.js) and travel only as `Authorization: Bearer`.
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ blp = Blueprint("play_pages", __name__)
 def record_path(game_id: object) -> str:
     """Where a game is recorded at the table, its record page."""
     return f"/games/{game_id}/record"
+
+
+@blp.get("/")
+def home() -> Response:
+    """Where a person starts: a new game, the games this device holds, a seat by its code, a night, the docs."""
+    return Response(render_template("home.html"), mimetype="text/html")
 
 
 @blp.get("/play")
@@ -44,5 +52,6 @@ def setup_page(game_id: UUID) -> Response:
         game=game,
         record=record_path(game_id),
         open_for_amendment=game.moves == 0 and game.discarded is None,
+        by_seats=game.recording == "seats",
     )
     return Response(page, mimetype="text/html")

@@ -95,6 +95,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/nights/<uuid:night_id>/sheet.csv", "GET"): NIGHT,
     ("/nights/<uuid:night_id>/games", "POST"): NIGHT,
     ("/nights/<uuid:night_id>/games/<uuid:game_id>", "DELETE"): MANAGE,
+    ("/", "GET"): OPEN,
     ("/play", "GET"): OPEN,
     ("/pair", "GET"): OPEN,
     ("/pairings/redeem", "POST"): OPEN,

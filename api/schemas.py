@@ -261,6 +261,19 @@ class GameStateSchema(Schema):
             "viewer:<label> or arbiter), so that a page knows whose seat it is; null without a token"
         },
     )
+    may_rule = fields.Boolean(
+        metadata={
+            "description": "GET /games/{id} only: whether the caller's token rules on the game's disputes (the "
+            "arbiter, or the recorder where no arbiter was issued)"
+        },
+    )
+    no_device = fields.List(
+        fields.String(),
+        metadata={
+            "description": "GET /games/{id} only: the seats marked without a device of their own (PUT "
+            "/games/{id}/seats/{player}), whose actions the recorder records in a game recorded by seats"
+        },
+    )
     legal_actions = fields.List(
         fields.Dict(),
         metadata={

@@ -48,9 +48,14 @@ def disputes_id(game_id: UUID) -> UUID:
     return uuid5(NAMESPACE, str(game_id))
 
 
+def ruler_of(arbiter_issued: bool) -> str:
+    """Who rules on a game's disputes: its arbiter, or, when none was issued, its recorder."""
+    return ARBITER if arbiter_issued else RECORDER
+
+
 def check_ruler(grant: str, arbiter_issued: bool) -> None:
     """Refuse a ruling by anyone but the game's arbiter, or, when none was issued, its recorder."""
-    ruler = ARBITER if arbiter_issued else RECORDER
+    ruler = ruler_of(arbiter_issued)
     if grant != ruler:
         why = "an arbiter was issued for this game" if arbiter_issued else "this game has no arbiter"
         raise NotPermittedError(f"{why}: the {ruler} rules on its disputes, not {grant}")

@@ -21,6 +21,15 @@ from domain.words import Phrase
 DEAL_MODES = ("recorded", "shuffled")
 
 
+@dataclass(frozen=True)
+class KnownValue:
+    """A value of an option known by name: a layout a table may pick rather than write out."""
+
+    name: str
+    description: str
+    value: Any
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One house-rule option: its name, default, and either its choices or its whole-number range."""
@@ -33,6 +42,8 @@ class OptionSpec:
     maximum: int | None = None
     default_by_deal_mode: tuple[tuple[str, Any], ...] = ()
     """Where the default depends on the deal mode: each mode with its default (`default` serves the modes not named)."""
+    known: tuple[KnownValue, ...] = ()
+    """Values known by name (a board layout), for a page to offer; any other value the option's check allows stands."""
 
     def check(self, value: Any) -> Any:
         """The value, if it is allowed for this option; otherwise a SetupError naming the option."""
@@ -64,6 +75,8 @@ class Variant(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    jokers: ClassVar[bool] = False
+    """Whether the variant's pack holds jokers (a page offers JK only then)."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]]
@@ -204,9 +217,12 @@ class Variant(ABC):
                     **({"minimum": spec.minimum} if spec.minimum is not None else {}),
                     **({"maximum": spec.maximum} if spec.maximum is not None else {}),
                     **({"default_by_deal_mode": dict(spec.default_by_deal_mode)} if spec.default_by_deal_mode else {}),
+                    **({"known": [{"name": k.name, "description": k.description, "value": k.value} for k in spec.known]}
+                       if spec.known else {}),
                 }
                 for spec in self.option_specs
             ],
+            "jokers": self.jokers,
             "deal_modes": list(DEAL_MODES),
             "actions": [
                 {

@@ -1,6 +1,7 @@
 // The /pair page: a phone takes its seat. The code comes from the URL's fragment (the QR code on the recorder's
 // screen encodes /pair#<code>; a fragment never reaches the server) or is typed; POST /pairings/redeem answers the
-// seat's token, which goes into this tab's sessionStorage only, and the page goes to the game's record page.
+// seat's token, which goes into this tab's sessionStorage (and, on a device its user trusts, into its localStorage:
+// api/static/device.js), and the page goes to the game's record page.
 "use strict";
 (function () {
   const form = document.getElementById("pair");
@@ -19,12 +20,13 @@
       t.showRefusal(form, { ...answer.body, field: "code" }, $("pair-status"));
       return;
     }
-    sessionStorage.setItem(t.tokenKey(answer.body.game), answer.body.token);
-    t.rememberGame(answer.body.game, "", "");
+    t.device.keep(answer.body.game, answer.body.token, $("trust").checked);
+    t.rememberGame(answer.body.game, "", "", "seat:" + answer.body.player);
     $("pair-status").textContent = t.text("joined", { player: answer.body.player });
     window.location.assign(answer.body.view);
   }
 
+  $("trust").checked = t.device.trusted();
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     redeem($("code").value);

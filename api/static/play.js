@@ -1,7 +1,8 @@
 // The /play page: lists the games (this device's, from localStorage by id and title only; the public ones, from
 // GET /games a page at a time, newest first) and creates one with POST /games under an Idempotency-Key, so that a
 // retry on a flaky connection answers the game already created. A refusal is shown beside the field it names and
-// nothing typed is lost; the recorder token goes into this tab's sessionStorage and is shown once.
+// nothing typed is lost; the recorder token goes into this tab's sessionStorage (and the device's localStorage where
+// the person trusts this device: api/static/device.js) and is shown once.
 "use strict";
 (function () {
   const root = document.getElementById("play");
@@ -46,10 +47,17 @@
     $("add-player").disabled = rows.length >= max;
   }
 
+  // The variant's options, each showing its default for the deal mode chosen (a recorded game never voids a hand
+  // for want of stock, say), or the value typed into it before.
   function showVariant() {
     const chosen = variant();
     const options = $("options");
-    options.replaceChildren(...chosen.options.map((option) => t.optionInput(option, option.default)));
+    const typed = t.changedOptions(options);
+    options.replaceChildren(...chosen.options.map((option) => {
+      const byMode = option.default_by_deal_mode || {};
+      const shown = $("deal_mode").value in byMode ? byMode[$("deal_mode").value] : option.default;
+      return t.optionInput(option, option.name in typed ? typed[option.name] : shown, shown);
+    }));
     const rows = $("players");
     while (rows.children.length < chosen.players.min) rows.append(playerRow(""));
     while (rows.children.length > chosen.players.max) rows.lastElementChild.remove();
@@ -86,11 +94,12 @@
       return;
     }
     const game = answer.body.id;
-    sessionStorage.setItem(t.tokenKey(game), answer.body.token);
-    t.rememberGame(game, wanted.title, wanted.variant);
+    t.device.keep(game, answer.body.token, $("trust").checked);
+    t.rememberGame(game, wanted.title, wanted.variant, "recorder");
     form.hidden = true;
     $("recorder-token").textContent = answer.body.token;
     $("go-record").href = t.recordPath(game);
+    $("go-setup").href = "/games/" + encodeURIComponent(game) + "/setup";
     $("created").hidden = false;
     $("go-record").focus();
     showMine();
@@ -142,7 +151,9 @@
     showVariant();
   }
 
-  $("variant").addEventListener("change", showVariant);
+  $("trust").checked = t.device.trusted();
+  $("variant").addEventListener("change", () => { $("options").replaceChildren(); showVariant(); });
+  $("deal_mode").addEventListener("change", showVariant);
   $("add-player").addEventListener("click", () => {
     const row = playerRow("");
     $("players").append(row);

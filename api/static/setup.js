@@ -1,7 +1,9 @@
 // The setup page of a game (/games/{id}/setup), for its recorder: corrects players' names and options before the
 // first move (PATCH /games/{id}/setup), offers each seat a pairing code with its QR code (POST /games/{id}/pairings),
-// and discards a game created by mistake (POST /games/{id}/discard). The recorder token comes from this tab's
-// sessionStorage (or is pasted once into it) and goes out as Authorization: Bearer only.
+// switches a seat's own phone off or on in a game recorded by seats (PUT /games/{id}/seats/{player}: without one,
+// the recorder records for him; GET /games/{id} lists them as `no_device`), and discards a game created by mistake
+// (POST /games/{id}/discard). The recorder token is the one this device keeps (api/static/device.js, or pasted once
+// here) and goes out as Authorization: Bearer only.
 "use strict";
 (function () {
   const root = document.getElementById("setup");
@@ -12,7 +14,35 @@
   const game = root.dataset.game;
 
   function needToken() {
-    $("token-needed").hidden = Boolean(sessionStorage.getItem(t.tokenKey(game)));
+    $("token-needed").hidden = Boolean(t.device.token(game));
+    showDevices();
+  }
+
+  // Each seat's switch shows whether he has a phone of his own, as the game says (with the recorder's token).
+  async function showDevices() {
+    const switches = root.querySelectorAll(".device-input");
+    if (!switches.length || !t.device.token(game)) return;
+    const answer = await t.send("GET", "/games/" + game, undefined, { game });
+    if (!answer.ok) return;
+    for (const input of switches) {
+      input.checked = !(answer.body.no_device || []).includes(input.dataset.player);
+      input.disabled = false;
+    }
+  }
+
+  async function markDevice(input) {
+    const row = input.closest(".seat-row");
+    row.querySelector("[data-refusal]").textContent = "";
+    input.disabled = true;
+    const answer = await t.send("PUT", "/games/" + game + "/seats/" + encodeURIComponent(input.dataset.player),
+      { device: input.checked }, { game });
+    input.disabled = false;
+    if (!answer.ok) {
+      input.checked = !input.checked;
+      row.querySelector("[data-refusal]").textContent = t.sentence(answer.body);
+      return;
+    }
+    $("setup-status").textContent = text(input.checked ? "device_on" : "device_off", { player: input.dataset.player });
   }
 
   // A refusal beside the row or option it names: `players.2` is the third seat's row.
@@ -74,11 +104,13 @@
 
   $("token-save").addEventListener("click", () => {
     const token = $("token-input").value.trim();
-    if (token) sessionStorage.setItem(t.tokenKey(game), token);
+    if (token) t.device.keep(game, token, $("token-trust").checked);
     $("token-input").value = "";
     needToken();
   });
   for (const button of root.querySelectorAll(".pair-button")) button.addEventListener("click", () => pair(button));
+  for (const input of root.querySelectorAll(".device-input")) input.addEventListener("change", () => markDevice(input));
+  $("token-trust").checked = t.device.trusted();
   if ($("amend")) $("amend").addEventListener("click", amend);
   if ($("discard")) $("discard").addEventListener("click", discard);
   needToken();

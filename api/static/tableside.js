@@ -1,11 +1,11 @@
-// What the table-side pages (/play, /pair, /games/{id}/setup) share: building elements, calling the JSON API with the
-// game's token from this tab's sessionStorage (as Authorization: Bearer only, never in a URL), showing a refusal's
-// translated sentence beside the field it names, and the list of games this device created or joined (ids and titles
-// only, in localStorage: never a token).
+// What the table-side pages (/, /play, /pair, /games/{id}/setup) share: building elements, calling the JSON API with
+// the game's token as this device keeps it (api/static/device.js; sent as Authorization: Bearer only, never in a URL),
+// showing a refusal's translated sentence beside the field it names, and the options' inputs, each labelled by what
+// it means.
 "use strict";
 window.meldbookTable = (function () {
   const text = window.meldbookText;
-  const GAMES_KEY = "meldbook-games";
+  const device = window.meldbookDevice;
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -21,9 +21,10 @@ window.meldbookTable = (function () {
   // Send a JSON body; resolves to {ok, status, body}. A refusal's body is its problem document.
   async function send(method, url, body, options) {
     const headers = { Accept: "application/json", "Content-Type": "application/json" };
-    const token = options && options.game ? sessionStorage.getItem(tokenKey(options.game)) : null;
+    const token = options && options.game ? device.token(options.game) : null;
     if (token) headers.Authorization = "Bearer " + token;
     if (options && options.key) headers["Idempotency-Key"] = options.key;
+    if (options && options.night) headers["X-Night-Token"] = options.night;
     let response;
     try {
       response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -64,25 +65,11 @@ window.meldbookTable = (function () {
     return shown;
   }
 
-  function rememberedGames() {
-    try {
-      const kept = JSON.parse(localStorage.getItem(GAMES_KEY) || "[]");
-      return Array.isArray(kept) ? kept.filter((g) => g && typeof g.id === "string") : [];
-    } catch (error) {
-      return [];
-    }
-  }
-
-  // Remember a game on this device by id and title only; the newest first, at most 50.
-  function rememberGame(id, title, variant) {
-    const kept = rememberedGames().filter((g) => g.id !== id);
-    kept.unshift({ id, title: title || "", variant: variant || "" });
-    localStorage.setItem(GAMES_KEY, JSON.stringify(kept.slice(0, 50)));
-  }
-
-  // An option's input, of the kind its type needs (a choice, a whole number within its bounds, JSON for a structure,
-  // text), showing `value`; `data-default` keeps the value shown first, so only changed options are sent.
-  function optionInput(option, current) {
+  // An option's input, of the kind its type needs (a choice, one of the values known by name such as a board
+  // layout, a whole number within its bounds, JSON for another structure, text), showing `value` and labelled by
+  // what the option means (its name beside, small); `data-default` keeps the default (`base`, else the value
+  // shown), so only changed options are sent.
+  function optionInput(option, current, base) {
     const value = current === undefined ? option.default : current;
     const id = "option-" + option.name;
     const attrs = { id, "data-field": "options." + option.name, "data-option": option.name };
@@ -91,7 +78,17 @@ window.meldbookTable = (function () {
       input = el("select", attrs);
       for (const choice of option.choices) {
         const shown = JSON.stringify(choice);
-        input.append(el("option", { value: shown, selected: shown === JSON.stringify(value) }, String(choice)));
+        input.append(el("option", { value: shown, selected: shown === JSON.stringify(value) }, choiceName(choice)));
+      }
+    } else if (option.known) {
+      input = el("select", attrs);
+      const now = canonical(value);
+      for (const known of option.known) {
+        input.append(el("option", { value: JSON.stringify(known.value), selected: canonical(known.value) === now,
+          "data-known": known.name }, translated(known.description).text));
+      }
+      if (!option.known.some((known) => canonical(known.value) === now)) {
+        input.append(el("option", { value: now, selected: true, "data-known": "" }, text("layout_as_declared")));
       }
     } else if (typeof option.default === "number" || option.minimum !== undefined) {
       input = el("input", { ...attrs, type: "number", step: 1, min: option.minimum, max: option.maximum,
@@ -104,18 +101,33 @@ window.meldbookTable = (function () {
       input = el("input", { ...attrs, type: "text", maxlength: 40 });
       input.value = value === null ? "" : String(value);
     }
-    input.dataset.default = JSON.stringify(value);
+    input.dataset.default = JSON.stringify(base === undefined ? value : base);
+    const meaning = translated(option.description || option.name);
     return el("p", { class: "field option" },
-      el("label", { for: id }, option.name), input,
-      description(option.description || ""),
+      el("label", { for: id, class: "description", lang: meaning.lang }, meaning.text), input,
+      el("small", { class: "option-name" }, option.name),
       el("small", { class: "refusal", "data-refusal": "options." + option.name, role: "alert" }));
   }
 
-  // An option's description in the page's language where the catalogue has it, else as GET /variants gives it.
-  function description(english) {
+  // A value as JSON with every object's keys in order: two layouts compare equal however their keys were written.
+  function canonical(value) {
+    return JSON.stringify(value, (key, v) => (v && typeof v === "object" && !Array.isArray(v)
+      ? Object.keys(v).sort().reduce((o, k) => (o[k] = v[k], o), {}) : v));
+  }
+
+  // A choice's value as the page names it ("yes" for true), else as it is.
+  function choiceName(choice) {
+    if (choice === true) return text("choice_yes");
+    if (choice === false) return text("choice_no");
+    return String(choice);
+  }
+
+  // An option's description (or a known value's) in the page's language where the catalogue has it, else as
+  // GET /variants gives it, marked as English: {text, lang}.
+  function translated(english) {
     const key = "option:" + english;
     const shown = text(key);
-    return el("small", { class: "description", lang: shown === key ? "en" : null }, shown === key ? english : shown);
+    return shown === key ? { text: english, lang: "en" } : { text: shown, lang: null };
   }
 
   // An option's value as typed: the choice's JSON, a whole number, JSON for a structure, text otherwise.
@@ -139,5 +151,6 @@ window.meldbookTable = (function () {
 
   function recordPath(game) { return "/games/" + encodeURIComponent(game) + "/record"; }
 
-  return { el, send, optionInput, optionValue, changedOptions, sentence, clearRefusals, showRefusal, rememberedGames, rememberGame, tokenKey, recordPath, text };
+  return { el, send, optionInput, optionValue, changedOptions, sentence, clearRefusals, showRefusal,
+    rememberedGames: device.games, rememberGame: device.rememberGame, tokenKey, recordPath, text, device };
 })();

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from domain.actions import MELD_ID, SEEDS, ActionKind, Param
+from domain.cards import JOKER
 from domain.docs import hands_doc, to_doc
 from domain.errors import SetupError
 from domain.events import GameEvent
@@ -27,7 +28,7 @@ from domain.robins import (
 )
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
-from domain.robins.rules import hands_shown
+from domain.robins.rules import deck, hands_shown
 from domain.robins.state import COUNT, CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.text import normal_name
 from domain.unknown import ENTER_HAND, STATE_COUNT
@@ -62,6 +63,7 @@ class Robins(Variant):
     name = "robins"
     title = "Robins Rummy"
     aliases = ("robins-rummy",)
+    jokers = JOKER in deck()
     min_players = 2
     max_players = 2
     option_specs = (

@@ -26,6 +26,20 @@ TRIPOLEY: list[dict[str, Any]] = [
     {"id": "kitty", "pays": "kitty"},
     {"id": "pot", "pays": "pot"},
 ]
+HEARTS_SEQUENCE: list[dict[str, Any]] = [
+    *(space for space in TRIPOLEY if space["id"] != "sequence"),
+    {"id": "sequence", "pays": "all", "cards": ["8H", "9H", "10H"]},
+]
+"""The Tripoley board whose sequence is the 8, 9 and 10 of hearts alone, as some printed boards have it."""
+LAYOUTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
+    "tripoley": (
+        "Tripoley: the ace, king, queen, jack and ten of hearts, the marriage (king and queen of hearts), the sequence "
+        "(8-9-10 of one suit), the Kitty and the Pot",
+        TRIPOLEY,
+    ),
+    "hearts-sequence": ("Tripoley with the sequence in hearts only (8-9-10 of hearts)", HEARTS_SEQUENCE),
+}
+"""The layouts known by name, each with what it holds in words, for a table to pick rather than write out."""
 PAYS = ("card", "all", "run", "kitty", "pot")
 POT, KITTY, BANK = "pot", "kitty", "bank"
 CORNERS = SUITS

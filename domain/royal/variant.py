@@ -30,7 +30,7 @@ from domain.royal import (
     settle,
     words,
 )
-from domain.royal.board import BANK, TRIPOLEY, board_accounts, check_board
+from domain.royal.board import BANK, LAYOUTS, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
 from domain.royal.rules import ante_total
@@ -52,7 +52,7 @@ from domain.royal.state import (
     Rummy,
 )
 from domain.unknown import ENTER_HAND, STATE_COUNT, unknown_players
-from domain.variant import Decision, Handler, OptionSpec, Variant
+from domain.variant import Decision, Handler, KnownValue, OptionSpec, Variant
 from domain.zones import Zone
 
 BETTING: dict[str, Handler] = {kind: poker.bet for kind in ("check", "bet", "call", "raise", "fold", "all_in")}
@@ -102,7 +102,12 @@ class RoyalRummy(Variant):
         OptionSpec("losers_pay", False, "losers also pay the first player out 1 unit per card held", (False, True)),
         OptionSpec("leftover", "banker", "chips left on the board at the end: banker keeps them, or split",
                    ("banker", "split")),
-        OptionSpec("board", TRIPOLEY, "the board layout: a list of spaces (default: the nine Tripoley spaces)"),
+        OptionSpec(
+            "board",
+            TRIPOLEY,
+            "the board layout: a list of spaces (default: the nine Tripoley spaces)",
+            known=tuple(KnownValue(name, words, layout) for name, (words, layout) in LAYOUTS.items()),
+        ),
     )
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
     problems = PROBLEMS

@@ -96,12 +96,11 @@ def catalogued(en: str, nb: str) -> bool:
     with the same values."""
     for english, norwegian in SHAPES:
         found = english.fullmatch(en)
-        if found:
-            twin = norwegian.fullmatch(nb)
-            if twin is None or twin.groupdict().keys() != found.groupdict().keys():
-                return False
+        twin = norwegian.fullmatch(nb) if found else None
+        if found and twin is not None and twin.groupdict().keys() == found.groupdict().keys():
             values = zip(found.groupdict().values(), twin.groupdict().values(), strict=True)
-            return all(e == n or catalogued(e, n) for e, n in values)
+            if all(e == n or catalogued(e, n) for e, n in values):
+                return True  # else another entry may hold the whole text ("%(field)s (optional)", "Reason (optional)")
     return False
 
 

@@ -91,8 +91,9 @@ def test_a_game_is_created_corrected_and_two_phones_take_seats(server: str) -> N
             assert state["title"] == "Friday at the club"
             page.screenshot(path=str(ARTIFACTS / "play-created-375.png"), full_page=True)
             assert page.evaluate("() => JSON.parse(localStorage.getItem('meldbook-games'))") == [
-                {"id": game, "title": "Friday at the club", "variant": "royal"}
-            ]  # the device's list: ids and titles, never a token
+                {"id": game, "title": "Friday at the club", "variant": "royal", "role": "recorder"}
+            ]  # the device's list: ids, titles and roles, never a token (this device is not trusted)
+            assert page.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('token'))") == []
             page.get_by_role("link", name="Go to the game").click()
             page.wait_for_url(f"{server}/games/{game}/record")
 

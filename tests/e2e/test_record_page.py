@@ -1,7 +1,8 @@
 """The record page, GET /games/{id}/record, in a real headless Chromium: a hand of each variant recorded by taps and
 typing alone ends in the same record as the same actions recorded through the API; a refusal is shown in place with
-what was typed kept; the last move is voided from the page; a second device's move shows up live. Without Chromium
-or Playwright the tests fail rather than skip. Screenshots (375 px and a tablet's 820 px) go to test-artifacts/."""
+what was typed kept; the last move is voided from the page; a second device's move shows up live; a stale version
+reads the game again keeping what was typed. Without Chromium or Playwright the tests fail rather than skip.
+Screenshots (375 px and a tablet's 820 px) go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -54,9 +55,9 @@ def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(serve
             watched(recorder.page, problems)
             answer = recorder.page.request.get(f"{server}/games/{game}/record")
             assert answer.headers["content-security-policy"] == PAGE_POLICY
-            for number, action in enumerate(actions):
-                if number == 2:  # the deal, with its form and the picker open
-                    recorder.page.locator(recorder.entry(action) + " .cards-input").first.click()
+            for action in actions:
+                if action["type"] == "deal":  # the deal, with its form and the card grid open
+                    assert recorder.page.locator("#grid:not([hidden]) .grid-card").count() >= 52
                     assert fits(recorder.page)
                     recorder.page.screenshot(path=str(ARTIFACTS / f"record-{variant}-deal.png"), full_page=True)
                 recorder.act(action)
@@ -65,7 +66,7 @@ def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(serve
         finally:
             chromium.close()
     assert problems == []
-    assert record_of(server, game, token) == record_of(server, *twin(server, setup, actions))
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, recorder.sent))
 
 
 def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_work(server: str) -> None:
@@ -94,7 +95,7 @@ def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_
             wrong = {**deal, "hands": {first: [*hands[first][:-1], hands[second][0]], second: hands[second]}}
             before = phone.version()
             phone.submit(wrong)  # a card named twice: refused, nothing stored, the form as it was
-            form = phone.entry(deal) + " form.template"
+            form = "#forms form.template" + phone.entry(deal)
             refusal = phone.page.locator(form + " .refusal")
             refusal.wait_for(state="visible")
             messages = json.loads(phone.page.get_attribute("body", "data-messages") or "{}")
@@ -107,6 +108,7 @@ def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_
             assert phone.version() == before
             phone.page.locator(f'{form} [data-field="hands.{first}"]').fill("")
             phone.type_cards(f'{form} [data-field="hands.{first}"]', hands[first])  # only the wrong hand again
+            assert phone.page.locator(f'{form} [data-field="hands.{second}"]').input_value() == " ".join(hands[second])
             phone.page.locator(form + " button.primary").click()
             phone.wait_for_version(before)
             phone.act(draw)
@@ -126,6 +128,9 @@ def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_
     assert errors == []
     void = {"kind": "void", "from_move": 4, "reason": "drew the wrong card"}
     assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cut, other_cut, deal, draw, void]))
+    moved = [r for r in sent if r.method == "POST" and "/moves" in r.url]
+    assert [json.loads(r.post_data or "{}")["expected_version"] for r in moved] == [
+        int(r.headers["if-match"].strip('"')) for r in moved]
     posts = [r for r in sent if r.method == "POST" and ("/moves" in r.url or "/corrections" in r.url)]
     assert posts and all(
         r.headers.get("authorization") == f"Bearer {token}" and r.headers.get("idempotency-key")
@@ -144,7 +149,8 @@ def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
         chromium = launch(playwright)
         try:
             recorder = open_page(chromium.new_context(viewport=PHONE), server, game, token)
-            button = recorder.page.locator('#actions .entry[data-action="end_game"] button.choice')
+            recorder.page.locator("#table-menu summary").click()  # the table's actions wait behind its menu
+            button = recorder.page.locator('#table-actions .entry[data-action="end_game"] button.choice')
             before = recorder.version()
             button.click()
             assert button.inner_text().startswith("Tap again to confirm")
@@ -160,30 +166,39 @@ def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
 
 def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: str) -> None:
     sync_api = browser()
-    setup = {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
+    setup = {"variant": "roby", "players": ["Ann", "Bob"], "deal_mode": "recorded"}
     game, token = create(server, setup)
-    ann, cy = {"type": "cut", "player": "Ann", "card": "KD"}, {"type": "cut", "player": "Cy", "card": "5H"}
+    opening = [{"type": "cut", "player": "Ann", "card": "KD"}, {"type": "cut", "player": "Bob", "card": "5H"},
+               {"type": "deal", "player": "Ann", "upcard": "9C"}]
+    ann_cards = ["AH", "2H", "3H", "4H", "5S", "6S", "7S", "8S", "9S", "10S"]
+    ann = {"type": "enter_hand", "player": "Ann", "cards": ann_cards}
+    bob_cards = ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9D", "10D"]
+    bob = {"type": "enter_hand", "player": "Bob", "cards": bob_cards}
+    version = call(f"{server}/games/{game}", token=token)["version"]
+    for action in opening:
+        version = call(f"{server}/games/{game}/moves", {**action, "expected_version": version}, token,
+                       {"X-Device-Label": "record page"})["version"]
     with sync_api.sync_playwright() as playwright:
         chromium = launch(playwright)
         try:
             context = chromium.new_context(viewport=PHONE)
             context.route("**/stream?**", lambda route: route.abort())  # this device hears nothing of the other
             recorder = open_page(context, server, game, token)
-            form = recorder.entry(ann) + " form.template"
-            field = f'{form} [data-field="card"]'
-            recorder.type_cards(field, ["KD"])
+            recorder.page.locator('#actors .actor[data-player="Ann"]').click()
+            form = "#forms form.template" + recorder.entry(ann)
+            field = f'{form} [data-field="cards"]'
+            recorder.type_cards(field, ann_cards)
             before = recorder.version()
-            version = call(f"{server}/games/{game}", token=token)["version"]
-            call(f"{server}/games/{game}/moves", {**cy, "expected_version": version}, token,
+            call(f"{server}/games/{game}/moves", {**bob, "expected_version": version}, token,
                  {"X-Device-Label": "record page"})
             recorder.page.locator(form + " button.primary").click()
             recorder.wait_for_version(before)  # refused as stale, the page has read the game again
             assert recorder.page.locator(".refusal:not([hidden])").count() == 1
-            assert recorder.page.locator(field).input_value().upper() == "KD"
-            assert recorder.page.locator(recorder.entry(cy)).count() == 0
+            assert recorder.page.locator(field).input_value() == " ".join(ann_cards)
+            assert recorder.page.locator("#forms form.template" + recorder.entry(bob)).count() == 0
             before = recorder.version()
             recorder.page.locator(form + " button.primary").click()
             recorder.wait_for_version(before)
         finally:
             chromium.close()
-    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [cy, ann]))
+    assert record_of(server, game, token) == record_of(server, *twin(server, setup, [*opening, bob, ann]))

@@ -45,6 +45,11 @@ DEE_MISTYPED = [*HANDS["Dee"][:-1], "QH"]
 TOKEN_KEPT = "(g) => sessionStorage.getItem('meldbook-token:' + g)"
 """The token a tab keeps for a game."""
 REFUSED = "Failed to load resource: the server responded with a status of 4"
+OUTSIDE_GRID = """() => { const page = document.documentElement.cloneNode(true);
+  for (const grid of page.querySelectorAll('#grid')) grid.remove();
+  return page.outerHTML; }"""
+"""The page's HTML less the card grid, which lists every card of the pack (greyed as the token's legal actions
+say) whoever holds it."""
 
 
 @pytest.fixture(scope="module")
@@ -200,24 +205,23 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             dee = seats["Dee"]
             dee.act(version(), type="draw", source="stock", card="5S")
             before = version()  # Dee, his hand not entered yet, names a card Bob entered: refused, both places named
-            dee.recorder.submit({"type": "discard", "player": "Dee", "card": "3D"})
-            refusal = dee.page.locator('#actions .entry[data-action="discard"] .refusal:not([hidden])')
+            dee.recorder.submit({"type": "discard", "player": "Dee", "card": "3D"})  # one tap on the grid
+            refusal = dee.page.locator("#refusal:not([hidden])")
             refusal.wait_for(timeout=15_000)
             said = refusal.text_content()
             assert "3D" in said and "Dee's hand" in said and "Bob's hand" in said, said
             assert version() == before  # nothing stored
-            dee.page.locator('#actions .entry[data-action="discard"] .cards-input').fill("")
             dee.recorder.submit({"type": "enter_hand", "player": "Dee", "cards": DEE_MISTYPED})
-            refusal = dee.page.locator('#actions .entry[data-action="enter_hand"] .refusal:not([hidden])')
+            refusal = dee.page.locator('#forms .entry[data-action="enter_hand"] .refusal:not([hidden])')
             refusal.wait_for(timeout=15_000)
             said = refusal.text_content()
             assert "QH" in said and "Dee's hand" in said and "the discard pile" in said, said
             assert said.startswith(dee.page.evaluate("() => window.meldbookText('problem:card-conflict')"))
-            typed = dee.page.locator('#actions .entry[data-action="enter_hand"] .cards-input').input_value()
+            typed = dee.page.locator('#forms .entry[data-action="enter_hand"] .cards-input').input_value()
             assert typed.split()[-1].upper() == "QH" and len(typed.split()) == 10  # what was typed is kept
             dee.page.screenshot(path=str(ARTIFACTS / "seat-refused-375.png"), full_page=True)
             assert version() == before  # nothing stored
-            dee.page.locator('#actions .entry[data-action="enter_hand"] .cards-input').fill("")
+            dee.page.locator('#forms .entry[data-action="enter_hand"] .cards-input').fill("")
             dee.act(before, type="enter_hand", cards=HANDS["Dee"])
             dee.act(version(), type="discard", card="7S")
 
@@ -231,7 +235,7 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             last = version()
             for player, seat in seats.items():
                 catch_up(seat.page, last)
-                dom = seat.page.evaluate("() => document.documentElement.outerHTML")
+                dom = seat.page.evaluate(OUTSIDE_GRID)
                 received = seat.received()
                 for other, cards in held.items():
                     if (player, other) == ("Dee", "Bob"):  # the refusal told Dee where the 3D he named is
@@ -262,10 +266,14 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             seats["Dee"].page.screenshot(path=str(ARTIFACTS / "seat-confirmed-375.png"), full_page=True)
             cy = seats["Cy"].page  # on second thoughts, Cy disputes the hand's result from his page
             cy.locator('#sheet tr[data-hand="1"] .dispute-hand').click()
-            cy.locator('#sheet tr[data-hand="1"] .dispute-claim').fill("My hand counts 60, not 65")
-            cy.locator('#sheet tr[data-hand="1"] .dispute-figure').fill("60")
-            cy.locator('#sheet tr[data-hand="1"] .dispute-form button.primary').click()
+            form = cy.locator('#dispute-open .dispute-form[data-hand="1"]')  # below the sheet, the page's width
+            assert form.bounding_box()["width"] > 300
+            form.locator(".dispute-claim").fill("My hand counts 60, not 65")
+            form.locator(".dispute-figure").fill("60")
+            form.locator("button.primary").click()
             cy.locator('#sheet tr[data-hand="1"] .disputed[data-dispute="1"]').wait_for(timeout=15_000)
+            claim = cy.locator('#disputes .dispute[data-dispute="1"] .claim')
+            assert claim.text_content() == "Cy: My hand counts 60, not 65"
             (opened,) = call(f"{server}/games/{game}/disputes", token=recorder_token)["items"]
             assert (opened["hand"], opened["opened_by"], opened["figure"], opened["claim"], opened["target"]) == (
                 1, "seat:Cy", 60, "My hand counts 60, not 65", "hand")
@@ -284,6 +292,10 @@ def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server:
             confirmed = host.locator('#sheet tr[data-hand="1"] .confirmed')
             confirmed.wait_for(timeout=15_000)
             assert all(f"{p} ✓" in confirmed.text_content() for p in PLAYERS)
+            # The recorder sees the claim as the API shows it to his token, and rules on it (no arbiter was issued).
+            shown = host.locator('#disputes .dispute[data-dispute="1"]')
+            assert shown.locator(".claim").text_content() == "Cy: My hand counts 60, not 65"
+            assert "60" in shown.locator(".figure").text_content()
             host.screenshot(path=str(ARTIFACTS / "seats-sheet-820.png"), full_page=True)
         finally:
             chromium.close()

@@ -1,0 +1,120 @@
+"""A night at the table, as tests/e2e/test_table_night.py plays it through the pages: for each variant, the first two
+hands of a seeded bot game, entered as a real table enters them. Each seat records his own moves on his phone; a
+deal names no hand and each player enters his own cards right after it, except Roby's second deal, which the
+recorder types whole for a dealer whose phone the setup page switched off for it. `twin_by_seats` records the same
+steps through the API, each with the token of whoever recorded it, so that the two records can be compared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from bots.twins import moves_of, recorded_action
+from domain.variants import VARIANTS
+from tests.e2e.record_driver import DEVICE, bot_events, call
+
+NAMES = ("Ann", "Bob", "Cy")
+RECORDER = "recorder"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing done at the table: an action recorded on a device (a seat's phone, or the recorder's), typed whole
+    (a deal), or a seat's phone switched off or on by the recorder on the setup page (`device`)."""
+
+    device: str
+    body: dict[str, Any] = field(default_factory=dict)
+    typed: bool = False
+    switch: tuple[str, bool] | None = None
+
+
+@dataclass(frozen=True)
+class Night:
+    """A variant's game as the table sets it up, and its steps."""
+
+    variant: str
+    setup: dict[str, Any]
+    steps: tuple[Step, ...]
+
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """A body with the bot's player names (p1, ann, ...) turned into the table's."""
+    if isinstance(value, dict):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def two_hands(events: list[Any], variant: str) -> list[dict[str, Any]]:
+    """The recorded actions of a bot game's first two hands, to the move that ends the second."""
+    enders = VARIANTS[variant].hand_enders
+    actions, ended = [], 0
+    for move in moves_of(events):
+        actions.append(recorded_action(move))
+        if any(getattr(type(e), "TOPIC", None) in enders for e in move.events):
+            ended += 1
+            if ended == 2:
+                return actions
+    raise AssertionError("the bot game ended before its second hand did")
+
+
+@cache
+def night(variant: str) -> Night:
+    """The table's two hands of a variant (Roby seed 10 and Royal Rummy seed 44 for three players, Robins Rummy seed 3
+    for two: short hands that still meld, lay off, go out, pick up, bet on an ace, bid and play a poker hand)."""
+    seeds = {"roby": 10, "robins": 3, "royal": 44}
+    events = bot_events(variant, seeds[variant], 3, deals=2)
+    created = events[0]
+    names = dict(zip(created.players, NAMES, strict=False))
+    options = {k: v for k, v in created.options.items() if v is not None}
+    setup = {"variant": variant, "players": [names[p] for p in created.players], "options": options,
+             "deal_mode": "recorded", "recording": "seats", "title": f"Friday: {VARIANTS[variant].title}"}
+    steps: list[Step] = []
+    deals = 0
+    for action in (renamed(a, names) for a in two_hands(events, variant)):
+        player = action.get("player", "")
+        if action["type"] != "deal":
+            steps.append(Step(player or RECORDER, action))
+            continue
+        deals += 1
+        if variant == "roby" and deals == 2:  # the dealer's phone is off: the recorder types the whole deal
+            steps += [Step(RECORDER, switch=(player, False)), Step(RECORDER, action, typed=True),
+                      Step(RECORDER, switch=(player, True))]
+            continue
+        hands = action.pop("hands")
+        steps.append(Step(player, action))
+        steps += [Step(p, {"type": "enter_hand", "player": p, "cards": cards}) for p, cards in hands.items()]
+    return Night(variant, setup, tuple(steps))
+
+
+def twin_by_seats(server: str, setup: dict[str, Any], steps: list[Step]) -> tuple[str, str]:
+    """The same steps through the API into a new game set up the same way, each action with the token of whoever
+    recorded it (a seat's, or the recorder's) and the pages' device label: its id and recorder token."""
+    created = call(f"{server}/games", setup)
+    game, token = created["id"], created["token"]
+    seats = {p: call(f"{server}/games/{game}/tokens/seats/{p}", {}, token)["token"] for p in setup["players"]}
+    version = created["version"]
+    for step in steps:
+        if step.switch:
+            player, device = step.switch
+            put(f"{server}/games/{game}/seats/{player}", {"device": device}, token)
+            continue
+        route = "moves" if "type" in step.body else "corrections"
+        used = token if step.device == RECORDER else seats[step.device]
+        version = call(f"{server}/games/{game}/{route}", {**step.body, "expected_version": version}, used,
+                       {"X-Device-Label": DEVICE})["version"]
+    return game, token
+
+
+def put(url: str, body: dict[str, Any], token: str) -> Any:
+    """One JSON PUT to the live server."""
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="PUT",
+                                     headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.load(answer)
