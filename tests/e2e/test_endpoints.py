@@ -153,6 +153,8 @@ def test_the_state_at_an_event_is_the_game_as_it_was_after_that_event(shared_cli
         assert len(shown.pop("digest")) == 64
         assert shown.pop("confirmations") == {}  # and the confirmations' summary (none here)
         assert shown.pop("role") == "recorder"  # and whose token asks
+        assert shown.pop("may_rule") is True  # whether it rules on disputes (no arbiter issued: the recorder)
+        assert shown.pop("no_device") == []  # and which seats have no device
     last = max(seen)
     for version, shown in seen.items():
         response = shared_client.get(f"{game.url}/state?at={version}", headers=game.auth)

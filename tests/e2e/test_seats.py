@@ -223,5 +223,6 @@ def test_the_arbiter_and_a_viewer_read_as_spectators_and_record_nothing(
     for token, role in ((arbiter, "arbiter"), (viewer, "viewer:")):
         shown = shown_to(shared_client, game, token)
         assert shown.pop("role").startswith(role) and anonymous["role"] is None  # the token's own role, and no more
-        assert shown == {key: value for key, value in anonymous.items() if key != "role"}
+        assert shown.pop("may_rule") is (role == "arbiter") and anonymous["may_rule"] is False  # the arbiter rules
+        assert shown == {key: value for key, value in anonymous.items() if key not in ("role", "may_rule")}
         assert_problem(shared_client.post(f"{game.url}/moves", json=body, headers=bearer(token)), 403, "not-permitted")

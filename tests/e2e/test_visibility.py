@@ -145,6 +145,7 @@ def test_a_spectator_sees_the_same_game_as_the_recorder_apart_from_secrets(share
     for key in ("hands", "stock"):
         del spectator["state"][key], recorder["state"][key]
     assert (spectator.pop("role"), recorder.pop("role")) == (None, "recorder")
+    assert (spectator.pop("may_rule"), recorder.pop("may_rule")) == (False, True)  # no arbiter: the recorder rules
     assert spectator == recorder
 
 
