@@ -31,7 +31,7 @@ from tests.sampling import SEED_VARIABLE, run_seed
 from tests.stores import sqlite_settings
 
 # The suite creates games by the hundred from one address: the creation limit is off unless a test sets it
-# (tests/e2e/test_rate_limits.py), and the servers the tests start inherit this.
+# (tests/e2e/test_rate_limits.py); the servers the tests start have it off too (tests/e2e/served.py).
 os.environ.setdefault("MELDBOOK_RATE_LIMIT_CREATE", "off")
 # A stream served in the test process sends what is stored and ends (no waiting): the tests that follow a live
 # game set a lifetime of their own (tests/e2e/test_streams_live.py, the viewer page's).
