@@ -163,12 +163,15 @@ def sse_messages(text: str) -> list[dict[str, Any]]:
 
 def streamed(client: Any, game_url: str, headers: dict[str, str] | None = None, query: str = "") -> list[dict]:
     """Every event a game's stream sends (a stream served in the test process ends once it has sent what is
-    stored), each checked to carry its version as its SSE id."""
-    response = client.get(f"{game_url}/stream{query}", headers=headers or {})
-    assert response.status_code == 200, response.get_data(as_text=True)[:500]
-    assert response.mimetype == "text/event-stream"
+    stored), each checked to carry its version as its SSE id. The answer is closed once read, as a server closes it
+    when the stream ends: that gives the address's stream back (MELDBOOK_STREAMS_PER_CLIENT), so a walk may read
+    more streams than the cap."""
+    with client.get(f"{game_url}/stream{query}", headers=headers or {}) as response:
+        assert response.status_code == 200, response.get_data(as_text=True)[:500]
+        assert response.mimetype == "text/event-stream"
+        body = response.get_data(as_text=True)
     events = []
-    for fields in sse_messages(response.get_data(as_text=True)):
+    for fields in sse_messages(body):
         event = json.loads(fields["data"])
         assert fields["id"] == str(event["version"]), fields
         events.append(event)
