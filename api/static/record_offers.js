@@ -46,12 +46,15 @@ window.meldbookOffers = (function () {
     return entry.choices || (entry.unseen ? [] : entry.examples || []);
   }
 
-  // The open fields of a template: [{path, shape: "card" | "cards", count}], and whether any other is open.
+  // The open fields of a template: [{path, shape: "card" | "cards", count}], and whether any other is open. A
+  // number named `meld` is open too: it names a meld of the table, any the rules allow (the form offers each), not
+  // only the one the template shows (a lay-off from a hand the record does not name lists the first meld).
   function holes(template) {
     const found = [];
     let other = false;
     (function walk(value, path) {
       if (value === "<card>") { found.push({ path: path, shape: "card", count: 1 }); return; }
+      if (typeof value === "number" && path.split(".").pop() === "meld") { other = true; return; }
       if (Array.isArray(value) && value.length && value.every((v) => v === "<card>")) {
         found.push({ path: path, shape: "cards", count: value.length > 1 ? value.length : 0 });
         return;

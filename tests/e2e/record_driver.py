@@ -272,7 +272,9 @@ class Recorder:
             form = f'#table-actions form.template[data-action="{body.get("type") or body.get("kind")}"]'
             if not self.page.locator("#table-menu[open]").count():
                 self.tap("#table-menu summary")
-        assert self.page.locator(form).count() == 1, f"the page offers no way to record {body}"
+        if self.page.locator(form).count() != 1:
+            offered = self.page.locator("#offers, #forms").evaluate_all("(els) => els.map((e) => e.innerText)")
+            raise AssertionError(f"the page offers no way to record {body}; it offers: {offered}")
         closed = self.page.locator(f'#forms details.another-way:not([open]):has({form.removeprefix("#forms ")})')
         if closed.count():
             self.tap(closed.locator("summary"))
