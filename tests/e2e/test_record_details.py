@@ -228,7 +228,7 @@ def test_a_dispute_shows_its_claim_and_evidence_and_whoever_rules_rules_from_the
             void = shown.locator('.with-correction form.template[data-action="void"]')
             void.locator('[data-field="reason"]').fill("the wrong card was drawn")
             void.locator("button.primary").click()
-            page.locator('#disputes .dispute[data-dispute="1"][data-status="closed"]').wait_for(timeout=15_000)
+            page.locator('#disputes .dispute[data-dispute="1"][data-status="closed"]').wait_for(timeout=30_000)
             ruled = page.locator('#disputes .dispute[data-dispute="1"] .ruling-text-shown').text_content()
             assert "The QS it was" in ruled and "corrected" in ruled
             after = call(f"{server}/games/{game}", token=token)
@@ -245,7 +245,7 @@ def test_a_dispute_shows_its_claim_and_evidence_and_whoever_rules_rules_from_the
             second = judge.locator('#disputes .dispute[data-dispute="2"]')
             second.locator(".ruling-text").fill("Counted again: ten each")
             second.locator(".ruling-form button.primary").click()
-            judge.locator('#disputes .dispute[data-dispute="2"][data-status="closed"]').wait_for(timeout=15_000)
+            judge.locator('#disputes .dispute[data-dispute="2"][data-status="closed"]').wait_for(timeout=30_000)
         finally:
             chromium.close()
     assert [p for p in problems if "status of 4" not in p] == []
