@@ -97,9 +97,9 @@ def test_idle_bot_games_that_run_the_stock_out_keep_the_same_properties(seed: in
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(400))
+@pytest.mark.parametrize("seed", range(200))
 def test_many_bot_games_keep_every_card_replay_exactly_and_score_by_the_rulings(seed: int) -> None:
-    """The same properties over every game of the first 400 seeds."""
+    """The same properties over every game of the first 200 seeds (the chosen ones were chosen from the first 150)."""
     _check_game(seed)
 
 

@@ -24,8 +24,8 @@ is checked to show still what it was chosen for: a change to the bot that loses 
 made again (the seeds without a list are chosen for their number of players and option set)."""
 SAMPLED = sample(range(100_000), 10, "roby bot games")
 """A few games more, drawn anew each run (tests/sampling.py prints the seed)."""
-EVERY_GAME = range(1000)
-"""The slow test's games: the first thousand seeds."""
+EVERY_GAME = range(300)
+"""The slow test's games: the first three hundred seeds, those the chosen ones were chosen from."""
 
 
 def check_game(seed: int) -> set[str]:
@@ -57,5 +57,5 @@ def test_the_chosen_games_seat_every_number_of_players_under_every_option_set() 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", EVERY_GAME)
-def test_a_thousand_bot_games_keep_every_invariant(seed: int) -> None:
+def test_the_first_three_hundred_bot_games_keep_every_invariant(seed: int) -> None:
     check_game(seed)
