@@ -114,6 +114,7 @@ test-lowest: $(VENV)/.locked
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy domain
+	$(BIN)/lint-imports --no-cache
 
 # Every ratio of the performance issue side by side, on SQLite and PostgreSQL (a few minutes; docs/deploy.md).
 bench: $(VENV)/.installed

@@ -14,10 +14,9 @@ from flask.views import MethodView
 from api.listing import UNKNOWN_CURSOR, page_body
 from api.parsing import Blueprint
 from api.schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
-from domain.catalogue import CATALOGUE
 from domain.errors import MeldbookError
 from domain.problems import Problem
-from domain.variants import PROBLEMS
+from domain.variants import CATALOGUE, PROBLEMS
 from service.pages import Page
 
 blp = Blueprint("problems", __name__, description="The problem codes of refusals, with what each concerns")

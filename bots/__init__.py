@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import domain.variants  # noqa: F401  (each variant registers itself when imported: the bots play every one)
 from domain.game import Game
 from domain.variant import Chance
 

@@ -23,8 +23,8 @@ from domain.errors import MeldbookError
 from domain.grouping import group_moves
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance, reexecute
+from domain.registry import variant_named
 from domain.setup import GameDiscarded, SetupAmended, amend_setup, discard
-from domain.variants import variant_named
 
 CHANGED, MISSING, EXTRA, REFUSED = "changed", "missing", "extra", "refused"
 KINDS = (CHANGED, MISSING, EXTRA, REFUSED)

@@ -7,16 +7,23 @@ read from here (`make rules-docs` writes those tables; a test checks that the co
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from domain.corrections.catalogue import CORRECTION_RULES
+from domain.registry import registered
 from domain.rule import Rule, RuleIndex
 from domain.variant import Variant
-from domain.variants import VARIANTS
 
 
-def _assembled() -> dict[str, Rule]:
+def catalogue() -> dict[str, Rule]:
+    """Every rule by id: the corrections' and those of every registered variant."""
+    return _assembled(tuple(registered().values()))
+
+
+@cache
+def _assembled(variants: tuple[Variant, ...]) -> dict[str, Rule]:
     catalogue: dict[str, Rule] = {rule.id: rule for rule in CORRECTION_RULES}
-    for variant in VARIANTS.values():
+    for variant in variants:
         for rule in variant.rule_table:
             if rule.id in catalogue:
                 raise ValueError(f"rule {rule.id} is listed twice")
@@ -24,13 +31,10 @@ def _assembled() -> dict[str, Rule]:
     return catalogue
 
 
-CATALOGUE: dict[str, Rule] = _assembled()
-"""Every rule by id."""
-
 
 def rule_named(rule_id: str) -> Rule:
     """The rule with this id; an id the catalogue does not hold is a rule with no sentence, from Meldbook."""
-    return CATALOGUE.get(rule_id) or Rule(rule_id, "(a rule the catalogue does not list)", "meldbook")
+    return catalogue().get(rule_id) or Rule(rule_id, "(a rule the catalogue does not list)", "meldbook")
 
 
 BEGIN, END = "<!-- rule catalogue: begin (make rules-docs) -->", "<!-- rule catalogue: end -->"

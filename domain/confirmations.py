@@ -22,7 +22,7 @@ from domain.corrections.counting import REVERSAL, counting_events
 from domain.errors import MeldbookError
 from domain.grouping import group_moves
 from domain.hands import hand_spans
-from domain.variants import variant_named
+from domain.registry import variant_named
 
 NAMESPACE = UUID("3c9e4a71-8b2d-5e6f-9a0b-1c2d3e4f5a6b")
 

@@ -14,19 +14,32 @@ from domain.access import ACCESSES, RECORDINGS
 from domain.actions import Action, parse_action
 from domain.corrections.events import RecordCorrected
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
-from domain.errors import SetupError
+from domain.errors import MeldbookError, SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
-from domain.setup import check_not_discarded, seated_names
-from domain.text import check_line
+from domain.registry import variant_named
+from domain.text import check_line, seated_names
 from domain.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
-from domain.variants import variant_named
 
 if TYPE_CHECKING:
     from domain.corrections.plan import Plan
 
 MAX_TITLE_LENGTH = 200
+
+
+class GameDiscardedError(MeldbookError):
+    """A write to a game its recorder discarded."""
+
+    code = "game-discarded"
+
+
+def check_not_discarded(game: Game) -> None:
+    """Refuse a write to a discarded game."""
+    if game.discarded is not None:
+        raise GameDiscardedError(
+            f"game {game.id} was discarded by its recorder: it takes no more writes (its record can still be read)"
+        )
 
 
 class Game(Aggregate):

@@ -21,8 +21,8 @@ from domain.grouping import MoveGroup, group_moves
 from domain.hands import hand_spans
 from domain.movements import Movement
 from domain.moves import MoveRecorded, secret_fields
+from domain.registry import variant_named
 from domain.variant import Variant
-from domain.variants import variant_named
 from domain.visibility import Viewer, view_event
 from domain.words import events_in_words, in_words
 

@@ -11,25 +11,17 @@ and takes no write after `GameDiscarded`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.errors import MeldbookError, SetupError
 from domain.events import GameEvent
+from domain.game import Game, check_not_discarded
 from domain.ledger import AmountTransferred
 from domain.problems import Problem
-from domain.text import check_line, check_name, name_key
+from domain.text import check_line, name_key, seated_names
 from domain.variant import Decision, NoChance
 
-if TYPE_CHECKING:
-    from domain.game import Game
-
 MAX_REASON_LENGTH = 200
-
-
-class GameDiscardedError(MeldbookError):
-    """A write to a game its recorder discarded."""
-
-    code = "game-discarded"
 
 
 class SetupClosedError(MeldbookError):
@@ -75,14 +67,6 @@ def players_now(events: Sequence[Any]) -> list[str]:
         if isinstance(event, SetupAmended):
             players = list(event.players)
     return players
-
-
-def check_not_discarded(game: Game) -> None:
-    """Refuse a write to a discarded game."""
-    if game.discarded is not None:
-        raise GameDiscardedError(
-            f"game {game.id} was discarded by its recorder: it takes no more writes (its record can still be read)"
-        )
 
 
 def amend_setup(game: Game, renamed: Mapping[str, str], options: Mapping[str, Any], by: str) -> None:
@@ -151,18 +135,3 @@ SETUP_PROBLEMS: tuple[Problem, ...] = (
     ),
 )
 """The codes of the setup's amendments and of discarding a game."""
-
-
-def seated_names(players: object) -> list[str]:
-    """The players' names in seat order, normalised; refused when one is not a name or two are one name."""
-    if not isinstance(players, list) or not players:
-        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
-    names = [check_name(player, f"players.{seat}") for seat, player in enumerate(players)]
-    seen: dict[str, str] = {}
-    for name in names:
-        twin = seen.get(name_key(name))
-        if twin is not None:
-            same = "the same name" if twin == name else f"names that differ only in case or spacing ({twin}, {name})"
-            raise SetupError(f"every player needs a name of his own, not {same}", field="players")
-        seen[name_key(name)] = name
-    return names

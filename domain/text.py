@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from domain.errors import InvalidTextError
+from domain.errors import InvalidTextError, SetupError
 
 _SINGLE_LINE_REFUSED = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _MULTI_LINE_REFUSED = frozenset({"Cc", "Cs"})
@@ -89,3 +89,18 @@ def check_name(value: object, field: str) -> str:
 def name_key(name: str) -> str:
     """What two names at one table may not share: the normal name, case-folded."""
     return normal_name(name).casefold()
+
+
+def seated_names(players: object) -> list[str]:
+    """The players' names in seat order, normalised; refused when one is not a name or two are one name."""
+    if not isinstance(players, list) or not players:
+        raise SetupError("players must be a list of names of 1 to 40 characters, in seat order", field="players")
+    names = [check_name(player, f"players.{seat}") for seat, player in enumerate(players)]
+    seen: dict[str, str] = {}
+    for name in names:
+        twin = seen.get(name_key(name))
+        if twin is not None:
+            same = "the same name" if twin == name else f"names that differ only in case or spacing ({twin}, {name})"
+            raise SetupError(f"every player needs a name of his own, not {same}", field="players")
+        seen[name_key(name)] = name
+    return names

@@ -1,36 +1,35 @@
-"""The registry of variants: each is a module of its own beside the others."""
+"""Every variant, every rule and every problem code the service answers with: what the layers above import for the
+complete set. The variants register themselves (`domain/registry.py`) when their modules are imported here; the
+generic code below them finds one by name through the registry."""
 
 from __future__ import annotations
 
+from domain.catalogue import catalogue
 from domain.confirmation_problems import CONFIRMATIONS
 from domain.corrections.problems import CORRECTIONS
-from domain.errors import SetupError
 from domain.irregularities.problems import IRREGULARITIES
 from domain.nights.problems import NIGHTS
 from domain.notation.problems import NOTATION
 from domain.pairing import PAIRING_PROBLEMS
 from domain.problems import GENERIC, Problem, problem_table
-from domain.robins import Robins
-from domain.roby import Roby
-from domain.royal import RoyalRummy
+from domain.registry import variant_named
+from domain.robins.variant import Robins
+from domain.roby.variant import Roby
+from domain.royal.variant import RoyalRummy
+from domain.rule import Rule
 from domain.setup import SETUP_PROBLEMS
 from domain.unknown_problems import UNKNOWN_HANDS
 from domain.variant import Variant
 
-VARIANTS: dict[str, Variant] = {variant.name: variant for variant in (Roby(), Robins(), RoyalRummy())}
+VARIANTS: dict[str, Variant] = {name: variant_named(name) for name in (Roby.name, Robins.name, RoyalRummy.name)}
+"""Roby, Robins Rummy and Royal Rummy, by name, as they registered on import."""
 PROBLEMS: dict[str, Problem] = problem_table(
     GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES, UNKNOWN_HANDS, SETUP_PROBLEMS,
     PAIRING_PROBLEMS,
     *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code the service answers with: the generic ones and each variant's rule codes."""
-_BY_NAME_OR_ALIAS: dict[str, Variant] = {
-    key: variant for variant in VARIANTS.values() for key in (variant.name, *variant.aliases)
-}
+CATALOGUE: dict[str, Rule] = catalogue()
+"""Every rule by id: the corrections' and every variant's."""
 
-
-def variant_named(name: object) -> Variant:
-    """The variant registered under a name or one of its aliases, or a SetupError naming the known ones."""
-    if not isinstance(name, str) or name.lower() not in _BY_NAME_OR_ALIAS:
-        raise SetupError(f"variant must be one of: {', '.join(sorted(_BY_NAME_OR_ALIAS))}", field="variant")
-    return _BY_NAME_OR_ALIAS[name.lower()]
+__all__ = ["CATALOGUE", "PROBLEMS", "VARIANTS", "variant_named"]

@@ -12,9 +12,8 @@ from eventsourcing.persistence import IntegrityError
 
 from domain.access import RECORDER, NotPermittedError
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.game import Game, check_not_discarded
 from domain.idempotency import IdempotencyRecord, move_record_id
-from domain.setup import check_not_discarded
 from domain.text import check_line
 from service.access import SAVE_ATTEMPTS, Caller
 from service.idempotency import Retry

@@ -26,6 +26,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+import domain.variants  # noqa: F401  (each variant registers itself when imported: the tests meet every one, as the service does)
 from tests import pg
 from tests.sampling import SEED_VARIABLE, run_seed
 from tests.stores import sqlite_settings

@@ -14,8 +14,8 @@ from typing import Any
 
 from domain.nights.lines import BANKER, POT, Money, NightLine
 from domain.nights.transfers import Transfer, fewest_transfers, greedy_transfers
+from domain.registry import variant_named
 from domain.settlement import Settlement
-from domain.variants import variant_named
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import GLYPHS, HIDDEN, TABLE_ACTOR, Figure, Hand, Move, Note, Record, Result, Variation
 from domain.notation.tags import is_tag, read_tag
 from domain.notation.tokens import Token, tokenize
-from domain.variants import variant_named
+from domain.registry import variant_named
 
 _NUMBER = re.compile(r"(\d{1,9})\.+")
 VOID = "~"

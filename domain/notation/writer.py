@@ -11,7 +11,7 @@ from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import TABLE_ACTOR, Figure, Move, Note, Record
 from domain.notation.tags import write_tags
 from domain.notation.tokens import quoted
-from domain.variants import variant_named
+from domain.registry import variant_named
 
 
 def write_record(record: Record) -> str:

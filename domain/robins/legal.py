@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from domain.cards import Card
 from domain.cutting import cut_example
@@ -15,9 +14,7 @@ from domain.robins.rules import HAND_SIZE, cut_rank, deck, hand_total, is_wild
 from domain.robins.state import COUNT, CUT, DEAL, PLAY, RobinsState, TableMeld
 from domain.robins.turn import named_cards
 from domain.unknown import entry_template, stated_template, unknown_players
-
-if TYPE_CHECKING:
-    from domain.robins.variant import Robins
+from domain.variant import Variant
 
 TEMPLATES: dict[str, Body] = {
     "meld": {"body": {"cards": ["<card>"], "declare": ["<card>"], "kind": "<kind>"},
@@ -38,7 +35,7 @@ BARE_UNKNOWN = (*BARE, "discard", "meld", "lay_off", "exchange")
 UNNAMED = "a card of the hand (one the record does not name yet is checked against every place)"
 
 
-def actions(variant: Robins, state: RobinsState, version: int) -> list[Body]:
+def actions(variant: Variant, state: RobinsState, version: int) -> list[Body]:
     """Every kind of action open to the player(s) to act, and the entries of hands nobody entered yet (open during
     play to their players whatever the turn)."""
     unknown = state.phase == PLAY and state.turn is not None and state.hands[state.turn].hidden

@@ -12,6 +12,7 @@ from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
+from domain.registry import register
 from domain.robins import (
     catalogue,
     dealing,
@@ -203,3 +204,6 @@ class Robins(Variant):
     def is_over(self, state: RobinsState) -> bool:
         """The game is over once it has a winner."""
         return state.phase == OVER
+
+
+register(Robins())

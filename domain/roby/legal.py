@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.cards import Card
 from domain.cutting import cut_example
@@ -13,12 +13,10 @@ from domain.roby.entering import MOST_A_CARD
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards, next_meld_id
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, PLAY, RobyState
 from domain.unknown import entry_template, stated_template, unknown_players
-
-if TYPE_CHECKING:
-    from domain.roby.variant import Roby
+from domain.variant import Variant
 
 
-def actions(variant: Roby, state: RobyState, version: int) -> list[dict[str, Any]]:
+def actions(variant: Variant, state: RobyState, version: int) -> list[dict[str, Any]]:
     """Every kind of action open to the player(s) to act, and the entries of hands nobody entered yet (open during
     play to their players whatever the turn)."""
     listed = list_actions(variant, state, version, _candidates)

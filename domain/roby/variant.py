@@ -12,6 +12,7 @@ from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
+from domain.registry import register
 from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
@@ -236,3 +237,6 @@ class Roby(Variant):
     def is_over(self, state: RobyState) -> bool:
         """The game is over once it has a winner."""
         return state.phase == OVER
+
+
+register(Roby())

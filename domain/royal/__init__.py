@@ -1,5 +1,1 @@
 """Royal Rummy (Michigan Rummy, Tripoley): board, dummy auction, ace bets, a poker hand and the stops hand."""
-
-from domain.royal.variant import RoyalRummy
-
-__all__ = ["RoyalRummy"]

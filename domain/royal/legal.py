@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.cards import SUITS, Card
 from domain.cutting import cut_example
@@ -24,17 +24,14 @@ from domain.royal.state import (
     RoyalState,
 )
 from domain.unknown import entry_template, unknown_players
-
-if TYPE_CHECKING:
-    from domain.royal.variant import RoyalRummy
-
+from domain.variant import Variant
 
 ENTERING = (DUMMY, AUCTION, POKER_PICK, POKER_BET, RUMMY)
 """The phases of a dealt deal in which a player enters his hand whatever the turn."""
 OF_THE_HAND = "a card of the hand (one the record does not name yet is checked against every place)"
 
 
-def actions(variant: RoyalRummy, state: RoyalState, version: int) -> list[dict[str, Any]]:
+def actions(variant: Variant, state: RoyalState, version: int) -> list[dict[str, Any]]:
     """Every kind of action open to the player(s) to act (the table's own, ending the game, are listed apart), and
     the entries of hands nobody entered yet (open during the deal to their players whatever the turn)."""
     listed = list_actions(variant, state, version, _candidates)

@@ -13,6 +13,7 @@ from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
+from domain.registry import register
 from domain.royal import (
     aces,
     auction,
@@ -275,3 +276,6 @@ class RoyalRummy(Variant):
     def is_over(self, state: RoyalState) -> bool:
         """The game is over once it has ended."""
         return state.phase == OVER
+
+
+register(RoyalRummy())

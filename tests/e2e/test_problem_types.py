@@ -7,8 +7,7 @@ import html
 import pytest
 from flask.testing import FlaskClient
 
-from domain.catalogue import CATALOGUE
-from domain.variants import PROBLEMS
+from domain.variants import CATALOGUE, PROBLEMS
 from tests.e2e.helpers import assert_problem, create
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

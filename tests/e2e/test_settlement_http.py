@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.catalogue import CATALOGUE
+from domain.variants import CATALOGUE
 from tests.e2e.helpers import all_events, assert_problem, bearer, create
 from tests.e2e.settled_games import TOKEN, new_record, store
 

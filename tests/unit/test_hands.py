@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.hands import HandSpans, hand_spans
-from domain.roby import Roby
+from domain.roby.variant import Roby
 
 
 def test_a_version_belongs_to_the_hand_started_by_the_last_deal_before_it() -> None:

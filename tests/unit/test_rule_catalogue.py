@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from api.problem_types import shown
-from domain.catalogue import CATALOGUE, rules_table, with_rules_table
+from domain.catalogue import rules_table, with_rules_table
 from domain.rule import SOURCES
-from domain.variants import PROBLEMS, VARIANTS
+from domain.variants import CATALOGUE, PROBLEMS, VARIANTS
 from tools.rules_docs import page_of
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,9 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from domain.catalogue import CATALOGUE, index_markers, with_rules_table
+from domain.catalogue import index_markers, with_rules_table
 from domain.rule import Rule
-from domain.variants import VARIANTS
+from domain.variants import CATALOGUE, VARIANTS
 from tools.rules_docs import page_of
 
 ROOT = Path(__file__).resolve().parents[2]

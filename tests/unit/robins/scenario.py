@@ -8,7 +8,7 @@ import pytest
 
 from domain.errors import MeldbookError
 from domain.game import Game
-from domain.robins import Robins
+from domain.robins.variant import Robins
 from domain.variant import Chance
 
 RULES = Robins()

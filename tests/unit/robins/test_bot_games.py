@@ -9,8 +9,8 @@ import pytest
 
 from bots.robins import play_robins
 from domain.game import Game
-from domain.robins import Robins
 from domain.robins.events import HandEnded, PointsScored
+from domain.robins.variant import Robins
 from tests.sampling import sample, sampled_ids
 
 RULES = Robins()

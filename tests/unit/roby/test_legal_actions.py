@@ -10,8 +10,8 @@ from bots.roby import PREFERRED
 from domain.actions import parse_action
 from domain.errors import MeldbookError
 from domain.game import Game
-from domain.roby import Roby
 from domain.roby.rules import deck_of
+from domain.roby.variant import Roby
 from domain.variant import Decision
 from tests.unit.listed import plain
 from tests.unit.roby.table import Table

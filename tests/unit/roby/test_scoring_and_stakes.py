@@ -7,9 +7,10 @@ import pytest
 from bots import SeededChance
 from domain.actions import parse_action
 from domain.errors import IllegalMoveError
-from domain.roby import Roby, settle
+from domain.roby import settle
 from domain.roby.rules import hand_value
 from domain.roby.state import RobyState
+from domain.roby.variant import Roby
 from domain.variant import Decision
 from tests.unit.roby.table import Table
 
