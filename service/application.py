@@ -35,6 +35,7 @@ from service.presenting import StoredEvent, describe
 from service.projector import project, projector_reading
 from service.saving import CollectedSave
 from service.setup import SetupCases
+from service.tickets import PURPOSE as TICKETS_PURPOSE
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
@@ -82,7 +83,7 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         """Each game as this process saved it last, for the next move at that version (service/kept.py)."""
         self.keyed = KeyedTokens(self, secret)
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
-        self.tickets = StreamTickets(self.keyed.sign)
+        self.tickets = StreamTickets(lambda: self.keyed.key(TICKETS_PURPOSE))
         """Stream tickets, signed with the same secret (service/tickets.py)."""
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:

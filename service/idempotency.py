@@ -91,6 +91,11 @@ class KeyedTokens:
         """HMAC-SHA256 of a message under the service secret, for one purpose (a stream ticket, say)."""
         return self._mac(purpose, message)
 
+    def key(self, purpose: str) -> bytes:
+        """A key of the service secret's for one purpose alone (the stream tickets' signing key, say): the HMAC of
+        the purpose, so the secret itself never leaves this class."""
+        return self._mac(purpose, "")
+
     def new_game_record_id(self, key: str) -> uuid.UUID:
         """The id of the record of a game created under this key (the key cannot be read back from it)."""
         return uuid.UUID(bytes=self._mac("meldbook new game", key)[:16], version=4)

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from api.headers import QuietRequestHandler
-from service.tickets import StreamTickets
+from service.tickets import PURPOSE, StreamTickets
 from tests.e2e.helpers import all_events, assert_problem, bearer, create, play, streamed
 
 
@@ -64,7 +64,7 @@ def test_a_ticket_is_refused_on_another_game_and_once_expired(sqlite_app: Flask,
     issued = ticket(sqlite_client, game.url, game.token)
     assert_problem(sqlite_client.get(f"{other.url}/stream?ticket={issued}"), 403, "invalid-ticket")
     meldbook = sqlite_app.extensions["meldbook"]
-    meldbook.tickets = StreamTickets(meldbook.keyed.sign, clock=lambda: 10**10)  # long after
+    meldbook.tickets = StreamTickets(lambda: meldbook.keyed.key(PURPOSE), clock=lambda: 10**10)  # long after
     expired = sqlite_client.get(f"{game.url}/stream?ticket={issued}")
     assert_problem(expired, 401, "ticket-expired")
     assert expired.headers["WWW-Authenticate"].startswith("Bearer")
@@ -111,7 +111,7 @@ def test_no_ticket_reaches_any_log_line_whether_it_opens_a_stream_or_is_refused(
     sqlite_client.get(f"{create(sqlite_client).url}/stream?ticket={issued[0]}")  # another game's: refused
     sqlite_client.get(f"{game.url}/stream?ticket={issued[0][:-2]}")  # altered: refused
     meldbook = sqlite_app.extensions["meldbook"]
-    meldbook.tickets = StreamTickets(meldbook.keyed.sign, clock=lambda: 10**10)
+    meldbook.tickets = StreamTickets(lambda: meldbook.keyed.key(PURPOSE), clock=lambda: 10**10)
     sqlite_client.get(f"{game.url}/stream?ticket={issued[1]}")  # expired: refused
     lines = [logging.Formatter("%(name)s %(message)s").format(record) for record in records]
     access = [line for line in lines if line.startswith("meldbook.access")]

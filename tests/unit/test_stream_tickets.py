@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import uuid
 from collections.abc import Callable
 
 import pytest
+from itsdangerous import URLSafeTimedSerializer
 
 from domain.visibility import Viewer
-from service.tickets import TICKET_SECONDS, StreamTickets, TicketError, TicketExpiredError
+from service.tickets import PURPOSE, TICKET_SECONDS, StreamTickets, TicketError, TicketExpiredError
 
 GAME, OTHER = uuid.uuid4(), uuid.uuid4()
 
@@ -25,8 +24,8 @@ class Clock:
         return self.now
 
 
-def signer(secret: bytes) -> Callable[[str, str], bytes]:
-    return lambda purpose, message: hmac.new(secret, f"{purpose}\x00{message}".encode(), hashlib.sha256).digest()
+def key(secret: bytes) -> Callable[[], bytes]:
+    return lambda: secret
 
 
 @pytest.fixture
@@ -36,7 +35,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def tickets(clock: Clock) -> StreamTickets:
-    return StreamTickets(signer(b"s" * 32), clock)
+    return StreamTickets(key(b"s" * 32), clock)
 
 
 @pytest.mark.parametrize(
@@ -77,13 +76,13 @@ def test_a_ticket_is_bound_to_its_game(tickets: StreamTickets) -> None:
 
 def test_a_ticket_whose_view_is_altered_is_refused(tickets: StreamTickets) -> None:
     _, _, mac = tickets.issue(GAME, Viewer.SPECTATOR).ticket.partition(".")
-    forged = StreamTickets(signer(b"s" * 32)).issue(GAME, Viewer.FULL).ticket.partition(".")[0]
+    forged = StreamTickets(key(b"s" * 32)).issue(GAME, Viewer.FULL).ticket.partition(".")[0]
     with pytest.raises(TicketError, match="not one this service issued"):
         tickets.viewer(GAME, f"{forged}.{mac}")
 
 
 def test_a_ticket_signed_with_another_secret_is_refused(tickets: StreamTickets) -> None:
-    elsewhere = StreamTickets(signer(b"t" * 32)).issue(GAME, Viewer.FULL).ticket
+    elsewhere = StreamTickets(key(b"t" * 32)).issue(GAME, Viewer.FULL).ticket
     with pytest.raises(TicketError):
         tickets.viewer(GAME, elsewhere)
 
@@ -94,4 +93,21 @@ def test_text_that_is_no_ticket_is_refused_as_invalid_never_with_another_error(
 ) -> None:
     with pytest.raises(TicketError) as refused:
         tickets.viewer(GAME, text)
+    assert refused.value.code == "invalid-ticket"
+
+
+def test_a_ticket_is_an_itsdangerous_timed_signature_of_its_view_issued_at_the_clock_time(
+    tickets: StreamTickets, clock: Clock
+) -> None:
+    issued = tickets.issue(GAME, Viewer.seat("Ann"))
+    payload, signed_at = URLSafeTimedSerializer(b"s" * 32, salt=PURPOSE).loads(issued.ticket, return_timestamp=True)
+    assert (payload["g"], payload["v"], payload["p"], payload["f"]) == (str(GAME), "seat", ["Ann"], False)
+    assert signed_at.timestamp() == int(clock.now)
+
+
+def test_an_expired_ticket_of_another_game_is_refused_as_not_this_games(tickets: StreamTickets, clock: Clock) -> None:
+    ticket = tickets.issue(OTHER, Viewer.FULL).ticket
+    clock.now += TICKET_SECONDS * 10
+    with pytest.raises(TicketError) as refused:
+        tickets.viewer(GAME, ticket)
     assert refused.value.code == "invalid-ticket"
