@@ -9,6 +9,12 @@ its list is that of the newest release, so it settles a pin on the newest releas
 unaudited, which is reported. Exits 1 when a pinned release has a known vulnerability that a later release fixes,
 2 when PyPI cannot be asked or answers for no pin at all; a vulnerability without a fixed release yet is reported
 and does not fail.
+
+Kept rather than left to pip-audit (2.10): its PyPI service reads only the release pages, which the index these
+machines reach does not serve (`/pypi/werkzeug/3.1.9/json` answers 404, `/pypi/werkzeug/json` 200), so it skips
+every pin and still reports "No known vulnerabilities found"; its other service, OSV (api.osv.dev), is not reachable
+from them at all. This script reads the project page where the release page is missing and fails when it audited
+nothing.
 """
 
 from __future__ import annotations

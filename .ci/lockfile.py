@@ -7,6 +7,10 @@
 The fingerprint covers what the lock is compiled from: requires-python, the dependencies, the optional
 dependencies and the build requirements. When any of them changes, the lock files no longer match until
 `make lock` compiles them again.
+
+Kept rather than left to uv: uv checks a lock against its project only for its own `uv.lock` (`uv lock --check`);
+for requirements files `uv pip compile` has no check mode (uv 0.13), and compiling afresh to compare would ask the
+index and could move a pin that is still allowed.
 """
 
 from __future__ import annotations
