@@ -15,7 +15,7 @@ from domain.errors import IllegalMoveError, MeldbookError, SetupError
 from domain.events import GameEvent
 from domain.movements import Conservation, Readings
 from domain.problems import Problem
-from domain.rule import Rule, RuleIndex
+from domain.rule import Rule
 from domain.words import Phrase
 
 DEAL_MODES = ("recorded", "shuffled")
@@ -99,8 +99,6 @@ class Variant(ABC):
     """Each action kind in words, for replays (domain/<variant>/words.py); other kinds read by the fallback."""
     rule_table: ClassVar[tuple[Rule, ...]] = ()
     """The variant's rule table (domain/<variant>/catalogue.py): every rule it applies, with its sentence and source."""
-    rule_indexes: ClassVar[tuple[RuleIndex, ...]] = ()
-    """The rule-to-test tables of its docs/rules page (part of its rule table), in the page's order."""
     ledger_readings: ClassVar[Readings] = {}
     """The movements of money, chips or points each of its stored events made, by topic (the settlement's)."""
     conservation: ClassVar[tuple[Conservation, ...]] = ()

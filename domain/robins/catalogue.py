@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from domain.movements import Readings, scored
 from domain.robins.events import PointsScored
-from domain.robins.index_corrections import CORRECTIONS
-from domain.robins.index_irregularities import IRREGULARITIES
-from domain.robins.index_own import OWN
-from domain.robins.index_properties import PROPERTIES
-from domain.robins.index_rulings import RULINGS
-from domain.robins.index_seed import SEED
-from domain.robins.index_views import VIEWS
 from domain.robins.problems import PROBLEMS
 from domain.robins.settle import HAND_RULE, STATED_RULE, TABLE_RULE
-from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
+from domain.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule(
@@ -44,11 +37,17 @@ DEALER_RULES: tuple[Rule, ...] = (
 )
 """The rules a DealerChosen event names as its reason."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, IRREGULARITIES, CORRECTIONS, VIEWS, PROPERTIES)
-"""The rule-to-test tables of Robins Rummy's docs/rules page, in the page's order: each rule with the tests that
-cover it."""
+FINDING_RULES: tuple[Rule, ...] = (
+    Rule(
+        "robins.irregularities.exposed-card",
+        "**A card exposed during play** (`expose_card`) stays in its holder's hand; the opponent has seen it, and"
+        " every view lists it (`exposed`) until the next deal. No penalty.",
+        "meldbook",
+    ),
+)
+"""The rules a finding names: a check that waited for a hand the hand then broke."""
 
-RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + DEALER_RULES + refusal_rules(
+RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + DEALER_RULES + refusal_rules(
     PROBLEMS,
     {
         "robins.wild.declaration": "meldbook",

@@ -92,7 +92,6 @@ class Robins(Variant):
     }
     phrases = words.PHRASES
     rule_table = catalogue.RULES
-    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
 

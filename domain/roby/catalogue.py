@@ -7,14 +7,8 @@ from domain.irregularities.events import GameAbandoned
 from domain.ledger import AmountTransferred
 from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
 from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
-from domain.roby.index_corrections import CORRECTIONS
-from domain.roby.index_irregularities import IRREGULARITIES
-from domain.roby.index_own import OWN
-from domain.roby.index_rulings import RULINGS
-from domain.roby.index_seed import SEED
-from domain.roby.index_views import VIEWS
 from domain.roby.problems import PROBLEMS
-from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
+from domain.rule import Rule, refusal_rules
 
 REENLIST_SCORE = "roby.reenlist.highest-score"
 
@@ -65,11 +59,18 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Roby's stored payouts and scores name."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, CORRECTIONS, VIEWS, OWN, IRREGULARITIES)
-"""The rule-to-test tables of Roby's docs/rules page, in the page's order: each rule with the tests that
-cover it."""
+FINDING_RULES: tuple[Rule, ...] = (
+    Rule(
+        "roby.irregularities.exposed-card",
+        "**A card exposed during play** (`expose_card`: whose, which) stays in its holder's hand; the table has "
+        "seen it, so every view lists it (`exposed`) until the next deal. There is no penalty: Roby is played by "
+        "individuals, with no partner to profit from the sight.",
+        "meldbook",
+    ),
+)
+"""The rules a finding names: a check that waited for a hand the hand then broke."""
 
-RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
+RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + refusal_rules(
     PROBLEMS,
     {
         "roby.reenlist.not-due": "ruling",

@@ -102,7 +102,6 @@ class Roby(Variant):
     }
     phrases = words.PHRASES
     rule_table = catalogue.RULES
-    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
 

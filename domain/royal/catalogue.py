@@ -6,14 +6,8 @@ from __future__ import annotations
 from domain.ledger import AmountTransferred
 from domain.movements import CHIPS, Conservation, Readings, transferred
 from domain.royal.board import BANK
-from domain.royal.index_corrections import CORRECTIONS
-from domain.royal.index_irregularities import IRREGULARITIES
-from domain.royal.index_own import OWN
-from domain.royal.index_rulings import RULINGS
-from domain.royal.index_seed import SEED
-from domain.royal.index_views import VIEWS
 from domain.royal.problems import PROBLEMS
-from domain.rule import Rule, RuleIndex, refusal_rules, rules_of
+from domain.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule("royal.setup.stack", "The banker hands each player the same starting stack.", "seed"),
@@ -78,11 +72,17 @@ LEDGER_RULES: tuple[Rule, ...] = (
 )
 """The rules Royal Rummy's stored chip movements name."""
 
-INDEXES: tuple[RuleIndex, ...] = (SEED, RULINGS, OWN, IRREGULARITIES, CORRECTIONS, VIEWS)
-"""The rule-to-test tables of Royal Rummy's docs/rules page, in the page's order: each rule with the tests that
-cover it."""
+FINDING_RULES: tuple[Rule, ...] = (
+    Rule(
+        "royal.irregularities.exposed-card",
+        "**A card exposed during the deal's play** (`expose_card`) stays in its holder's hand; every view lists "
+        "it (`exposed`) until the next deal. No penalty. (There is no stock, so no draw out of turn.)",
+        "meldbook",
+    ),
+)
+"""The rules a finding names: a check that waited for a hand the hand then broke."""
 
-RULES: tuple[Rule, ...] = rules_of(INDEXES) + LEDGER_RULES + refusal_rules(
+RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + refusal_rules(
     PROBLEMS,
     {
         "royal.misdeal.ace-paid": "meldbook",

@@ -120,7 +120,6 @@ class RoyalRummy(Variant):
     )
     phrases = words.PHRASES
     rule_table = catalogue.RULES
-    rule_indexes = catalogue.INDEXES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
 
