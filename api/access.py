@@ -17,7 +17,8 @@ from uuid import UUID
 from flask import current_app, g, request
 
 from api.contract import MAX_DEVICE_LABEL
-from api.problems import MissingTokenError, PreconditionFailedError, PreconditionRequiredError, problem
+from api.errors import MissingTokenError, PreconditionFailedError, PreconditionRequiredError
+from api.problems import problem
 from api.roles import ANONYMOUS, OPEN, READ, RECORD, TICKETED, UnlistedRouteError, action_of, may
 from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
 from domain.errors import MeldbookError

@@ -11,9 +11,9 @@ from marshmallow import Schema, fields, validate
 
 from api.access import bearer_token, caller, device_label, expected_version, meldbook, viewer_of
 from api.contract import CORRECTORS, DEVICE_LABEL, ETAG, IF_MATCH
+from api.errors import PreconditionFailedError
 from api.fields import JsonWholeNumber, Line, Name
 from api.parsing import Blueprint
-from api.problems import PreconditionFailedError
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveResultSchema
 from domain.corrections.kinds import CORRECTION_KINDS, REFUSE, VOID_REST
 from domain.text import MAX_NAME_LENGTH

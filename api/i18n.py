@@ -17,8 +17,9 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, lazy_gettext, pgettext
 
+from api.problem_table import PROBLEMS
 from domain.corrections.kinds import CORRECTION_KINDS
-from domain.variants import PROBLEMS, VARIANTS
+from domain.variants import VARIANTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
 DEFAULT_LANGUAGE = "en"

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from flask import Flask, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from service.config import ConfigError
 
 LIMITS = {"create": "60/minute", "import": "60/minute", "pair": "10/minute"}
@@ -44,7 +44,13 @@ HELD_RETRY_AFTER_SECONDS = 10
 class RateLimitedError(MeldbookError):
     """Too many requests of one kind from one client address; `retry_after` is in whole seconds."""
 
-    code = "rate-limited"
+    problem = Problem(
+        "rate-limited",
+        "Too many requests",
+        "the client address: creating games, importing and redeeming pairing codes are limited per address "
+        "(Retry-After says when to try again)",
+        "too many requests to create from this address: at most 60 per 60 s; try again in 2 s",
+    )
 
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message)
@@ -112,7 +118,13 @@ class Limiter:
 class TooManyHeldError(MeldbookError):
     """One client address already holds as many of something open as it may."""
 
-    code = "too-many-streams"
+    problem = Problem(
+        "too-many-streams",
+        "Too many open streams",
+        "the client address: it holds as many open game streams (GET /games/{id}/stream) at once as one address may "
+        "(MELDBOOK_STREAMS_PER_CLIENT in each worker); one of them has to end first (Retry-After)",
+        "this address already holds 50 open streams, as many as it may at once: close one, or try again in 10 s",
+    )
 
     def __init__(self, message: str) -> None:
         super().__init__(message)

@@ -11,9 +11,9 @@ from flask.views import MethodView
 from api.access import bearer_token, caller, device_label, expected_version, meldbook, viewer_of
 from api.action_schemas import action_schemas
 from api.contract import DEVICE_LABEL, ETAG, IDEMPOTENCY_KEY, IF_MATCH, TOKEN_NEEDED
+from api.errors import PreconditionFailedError
 from api.idempotency import retry_of_request
 from api.parsing import Blueprint
-from api.problems import PreconditionFailedError
 from api.schemas import MoveResultSchema, MoveSchema
 from domain.variants import VARIANTS
 from service.moving import StaleVersionError

@@ -15,10 +15,10 @@ from marshmallow import Schema, fields, validate
 
 from api.access import caller, meldbook, viewer_of
 from api.contract import ETAG, LOCATION, RETRY_AFTER, TOKEN_OPTIONAL
+from api.errors import NotationImportError
 from api.limits import limit
 from api.parsing import Blueprint
 from api.schemas import GameCreatedSchema
-from domain.errors import MeldbookError
 from domain.notation.archive import one_record
 from domain.notation.budget import MAX_LINE_CHARACTERS
 from service.notation_export import export_record
@@ -64,12 +64,6 @@ class NotationArgsSchema(Schema):
         metadata={"description": "text (text/plain) or notation (application/vnd.meldbook.notation); otherwise "
                   "the Accept header chooses, text/plain by default"},
     )
-
-
-class NotationImportError(MeldbookError):
-    """An import body that is not one record of UTF-8 text in the notation's media types."""
-
-    code = "notation-body"
 
 
 @blp.route("/games/import")

@@ -1,6 +1,6 @@
 """/problems and /problems/<code>: every problem code, as HTML for a person and JSON for a client.
 
-Both are generated from the one problem table (domain/problems.py and each variant's own) that the errors
+Both are generated from the one problem table (api/problem_table.py, gathering every layer's) that the errors
 themselves are titled from, so a code a refusal names is always documented here.
 """
 
@@ -11,23 +11,18 @@ from typing import Any
 from flask import Response, render_template, request
 from flask.views import MethodView
 
+from api.errors import ProblemTypeNotFoundError
 from api.listing import UNKNOWN_CURSOR, page_body
 from api.parsing import Blueprint
+from api.problem_table import PROBLEMS, status_of
 from api.schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
-from domain.errors import MeldbookError
-from domain.problems import Problem
-from domain.variants import CATALOGUE, PROBLEMS
+from domain.errors import Problem
+from domain.variants import CATALOGUE
 from service.pages import Page
 
 blp = Blueprint("problems", __name__, description="The problem codes of refusals, with what each concerns")
 HTML = "text/html"
 BY_CODE = sorted(PROBLEMS)
-
-
-class ProblemTypeNotFoundError(MeldbookError):
-    """A /problems/<code> that names no problem code."""
-
-    code = "problem-type-not-found"
 
 
 def wants_html() -> bool:
@@ -42,7 +37,7 @@ def shown(problem: Problem) -> dict[str, Any]:
         "type": f"/problems/{problem.code}",
         "code": problem.code,
         "title": problem.title,
-        "status": problem.status,
+        "status": status_of(problem.code),
         "concerns": rule.sentence if rule else problem.concerns,
         "example": problem.example,
         **({"rule": rule.doc()} if rule else {}),

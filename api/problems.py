@@ -1,4 +1,5 @@
-"""Errors as RFC 9457 problem documents: the code's title and status come from the one problem table."""
+"""Errors as RFC 9457 problem documents: the code's title and status come from the one problem table
+(api/problem_table.py)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,12 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import UnicodeConverter
 
 from api.fields import LINE_PATTERN
+from api.problem_table import PROBLEMS, status_of
 from api.schemas import ProblemSchema
 from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import MeldbookError
-from domain.variants import PROBLEMS
 from service.availability import RETRY_AFTER_SECONDS
 from service.config import ConfigError
-from service.moving import StaleVersionError, TokenError
 
 LOG = logging.getLogger(__name__)
 PROBLEM_TYPE = "application/problem+json"
@@ -36,29 +36,11 @@ HTTP_PROBLEMS = {
 """The code of an HTTP error raised outside Meldbook's own errors (routing, body size, media type)."""
 
 
-class MissingTokenError(TokenError):
-    """A write without any token."""
-
-    code = "missing-token"
-
-
-class PreconditionFailedError(StaleVersionError):
-    """An If-Match header that names a version which is no longer current."""
-
-    code = "precondition-failed"
-
-
-class PreconditionRequiredError(MeldbookError):
-    """A write that carries no version at all."""
-
-    code = "version-required"
-
-
 def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
     """A problem document response, titled from the problem table."""
     known = PROBLEMS.get(code)
     if known is None:
-        LOG.error("problem code %s is not in the problem table (domain/problems.py or a variant's)", code)
+        LOG.error("problem code %s is in no problem table (api/problem_table.py gathers them)", code)
     body = {
         "type": f"/problems/{code}",
         "title": known.title if known else code.replace("-", " ").capitalize(),
@@ -77,10 +59,9 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> Response:
 
 
 def handle_meldbook_error(error: MeldbookError) -> Response:
-    """A domain or service error: its status from the problem table, its code and sentence as they are."""
-    known = PROBLEMS.get(error.code)
+    """A domain or service error: its status the code's (api/problem_table.py), its code and sentence as they are."""
     extra = {"field": error.field} if error.field else {}
-    response = problem(known.status if known else 422, error.code, error.message, **error.details, **extra)
+    response = problem(status_of(error.code), error.code, error.message, **error.details, **extra)
     response.headers.extend(getattr(error, "headers", {}))  # e.g. a 429's Retry-After
     return response
 

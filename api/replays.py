@@ -11,6 +11,7 @@ from flask.views import MethodView
 
 from api.access import meldbook, viewer_for
 from api.contract import TOKEN_OPTIONAL
+from api.errors import ViewNotAllowedError
 from api.parsing import Blueprint
 from api.replay_schemas import FrameSchema, ReplayArgsSchema, ReplaySchema
 from domain.errors import IllegalMoveError, MeldbookError
@@ -18,12 +19,6 @@ from domain.visibility import Viewer
 from replays.frames import replay_hand
 
 blp = Blueprint("replays", __name__, description="Hand replays")
-
-
-class ViewNotAllowedError(MeldbookError):
-    """A replay view wider than the caller's token allows."""
-
-    code = "view-not-allowed"
 
 
 def narrowed(allowed: Viewer, view: str | None, player: str | None, players: list[str]) -> Viewer:

@@ -30,12 +30,12 @@ from flask.views import MethodView
 
 from api.access import caller, meldbook, viewer_of
 from api.contract import RETRY_AFTER, TOKEN_OPTIONAL
+from api.errors import StreamsFullError
 from api.gunicorn_config import STOPPING
 from api.limits import hold
 from api.parsing import Blueprint
 from api.replay_schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
 from api.replays import narrowed
-from domain.errors import MeldbookError
 from domain.visibility import Viewer
 from service.application import Meldbook
 from service.streams import Pace, follow
@@ -67,12 +67,6 @@ STREAM_ANSWER = (
     "GET /games/{id}/events shows it in this view>`; `: keep-alive` comments; the connection ends after "
     "MELDBOOK_STREAM_SECONDS and the client reconnects with Last-Event-ID"
 )
-
-
-class StreamsFullError(MeldbookError):
-    """The worker has no room for another open stream (its open-file limit); the other routes still answer."""
-
-    code = "streams-full"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 NAMESPACE = UUID("6f0d8f3e-2a53-5a4c-9d0b-8f6c1e0b7a21")
 RECORDER, ARBITER, SEAT, VIEWER = "recorder", "arbiter", "seat", "viewer"
@@ -27,13 +27,24 @@ ACCESSES = ("public", "private")
 class TokenNotFoundError(MeldbookError):
     """A revocation of a token the game has not issued, or has revoked already."""
 
-    code = "token-not-found"
+    problem = Problem(
+        "token-not-found",
+        "No such token",
+        "the token to revoke: the game has issued none for this seat, label or arbiter, or it is revoked already",
+        "this game has no seat Ann token to revoke",
+    )
 
 
 class NotPermittedError(MeldbookError):
     """A token this game knows, whose role may not do what it asked (act for another seat, issue tokens, ...)."""
 
-    code = "not-permitted"
+    problem = Problem(
+        "not-permitted",
+        "Not for this token's role",
+        "the role of the bearer token (recorder, seat, viewer, arbiter; api/roles.py) and, for a move, the player it "
+        "acts for: a seat records only its own player's actions, and only in a game recorded by seats",
+        "seat:Ann records its own player's actions only, not an action of Bob",
+    )
 
 
 @functools.lru_cache(maxsize=4096)

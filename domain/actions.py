@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.cards import canonical, canonical_list
-from domain.errors import InvalidActionError, InvalidCardError
+from domain.cards import InvalidCardError, canonical, canonical_list
+from domain.errors import InvalidActionError
 from domain.text import check_line, check_name
 
 ENVELOPE = frozenset({"type", "player", "expected_version"})

@@ -13,7 +13,7 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 NAMESPACE = UUID("0c7e5f0a-4b1d-5e8a-b1f2-3d4c5e6f7a81")
 TARGETS = ("game", "hand", "event")
@@ -25,7 +25,12 @@ GLYPHS = ("!", "?", "!!", "??", "!?", "?!", "missed-lay-off", "wrong-discard", "
 class AnnotationNotFoundError(MeldbookError):
     """An annotation this game does not hold, or one deleted already."""
 
-    code = "annotation-not-found"
+    problem = Problem(
+        "annotation-not-found",
+        "No such annotation",
+        "the annotation number in the path: the game holds no annotation of that number, or it was deleted",
+        "this game has no annotation 4",
+    )
 
 
 def annotations_id(game_id: UUID) -> UUID:

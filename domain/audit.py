@@ -19,7 +19,7 @@ from eventsourcing.utils import get_topic
 from domain.corrections.kinds import is_correction
 from domain.corrections.plan import plan_correction
 from domain.docs import to_doc
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from domain.grouping import group_moves
 from domain.moves import MoveRecorded
 from domain.reexecution import NoChance, reexecute
@@ -36,7 +36,12 @@ _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "orig
 class RecordNotAuditableError(MeldbookError):
     """A record stored before moves carried their actions: there is nothing to record again."""
 
-    code = "audit.no-envelopes"
+    problem = Problem(
+        "audit.no-envelopes",
+        "Record cannot be audited",
+        "the audit records a game's stored actions again: a game stored before moves carried their actions has none",
+        "this game was stored before moves carried their actions: its moves cannot be recorded again",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from domain.errors import InvalidCardError
+from domain.errors import MeldbookError, Problem
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("C", "D", "H", "S")
@@ -22,6 +22,17 @@ SPELLINGS = (
     "(clubs, diamonds, hearts, spades) or ♣ ♦ ♥ ♠, in upper or lower case, e.g. 10H, th, qs, A♠; "
     "a joker is JK (also JOKER or *)"
 )
+
+
+class InvalidCardError(MeldbookError):
+    """A card code that names no card."""
+
+    problem = Problem(
+        "unknown-card",
+        "Not a card",
+        f"a card code, named by `field`: {SPELLINGS}",
+        "'1C' is not a card: ...",
+    )
 
 
 def _either_case(text: str) -> str:

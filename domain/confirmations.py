@@ -19,7 +19,7 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.utils import get_topic
 
 from domain.corrections.counting import REVERSAL, counting_events
-from domain.errors import MeldbookError
+from domain.errors import HandNotFoundError, MeldbookError, Problem, problems_of
 from domain.grouping import group_moves
 from domain.hands import hand_spans
 from domain.registry import variant_named
@@ -27,28 +27,38 @@ from domain.registry import variant_named
 NAMESPACE = UUID("3c9e4a71-8b2d-5e6f-9a0b-1c2d3e4f5a6b")
 
 
-class HandNotFoundError(MeldbookError):
-    """A hand number the record does not hold (yet)."""
-
-    code = "hand-not-found"
-
-
 class HandNotScoredError(MeldbookError):
     """A hand still in play: there is no result to confirm yet."""
 
-    code = "hand-not-scored"
+    problem = Problem(
+        "hand-not-scored",
+        "Hand not scored yet",
+        "the hand in the path: a hand's result is confirmed once the hand has ended and been scored",
+        "hand 3 is still being played: its result can be confirmed once it is scored",
+    )
 
 
 class AlreadyConfirmedError(MeldbookError):
     """A player who confirmed this hand's result as it stands already."""
 
-    code = "hand-already-confirmed"
+    problem = Problem(
+        "hand-already-confirmed",
+        "Hand already confirmed",
+        "the player: each player confirms a hand's result once (again only after a correction changed it)",
+        "Ann has confirmed hand 2 already",
+    )
 
 
 class DigestDiffersError(MeldbookError):
     """A digest sent with a confirmation that is not the record's at the hand's result."""
 
-    code = "confirmation.digest-differs"
+    problem = Problem(
+        "confirmation.digest-differs",
+        "Not the record's digest",
+        "`digest`: when given, it must be the game's digest at the hand's result (the link of the event that "
+        "scored it), which the confirmation keeps",
+        "this digest is not the record's at hand 2's result (version 41)",
+    )
 
 
 def confirmations_id(game_id: UUID) -> UUID:
@@ -153,3 +163,7 @@ class GameConfirmations(Aggregate):
             raise AlreadyConfirmedError(f"{player} has confirmed hand {hand} already", field="player")
         self.trigger_event(self.Confirmed, hand=hand, player=player, digest=digest, at=at, by=by)
         return self.items[-1]
+
+
+CONFIRMATIONS: tuple[Problem, ...] = problems_of(HandNotScoredError, AlreadyConfirmedError, DigestDiffersError)
+"""The confirmations' problem codes: which hand's result may be confirmed, by whom, and with which digest."""

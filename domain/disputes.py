@@ -15,7 +15,7 @@ from uuid import UUID, uuid5
 from eventsourcing.domain import Aggregate
 
 from domain.access import ARBITER, RECORDER, NotPermittedError
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 NAMESPACE = UUID("5d1c7b4e-2f3a-5b6c-8d9e-0a1b2c3d4e5f")
 TARGETS = ("event", "hand")
@@ -28,19 +28,36 @@ OPEN, CLOSED = "open", "closed"
 class DisputeNotFoundError(MeldbookError):
     """A dispute this game does not hold."""
 
-    code = "dispute-not-found"
+    problem = Problem(
+        "dispute-not-found",
+        "No such dispute",
+        "the dispute number in the path: the game holds no dispute of that number, or not one the caller may see yet "
+        "(another's claim about a hand in progress is shown once that hand has ended)",
+        "this game has no dispute 2",
+    )
 
 
 class DisputeClosedError(MeldbookError):
     """A dispute already ruled on: it takes no more evidence and no second ruling."""
 
-    code = "dispute-closed"
+    problem = Problem(
+        "dispute-closed",
+        "Dispute closed",
+        "the dispute in the path: once ruled on, a dispute is closed and takes no more evidence and no second ruling",
+        "dispute 1 was ruled on and is closed: it takes nothing more",
+    )
 
 
 class EvidenceNotFoundError(MeldbookError):
     """Evidence that points at nothing the caller may see: no such event, annotation or replay position."""
 
-    code = "evidence-not-found"
+    problem = Problem(
+        "evidence-not-found",
+        "Evidence points at nothing",
+        "the evidence's `event` (a version of the game), `annotation` (one the caller may see) or `replay` (a hand "
+        "and one of its moves), named by `field`",
+        "hand 2 has no move 12: a replay position is a hand and one of its moves",
+    )
 
 
 def disputes_id(game_id: UUID) -> UUID:

@@ -14,7 +14,7 @@ from domain.access import ACCESSES, RECORDINGS
 from domain.actions import Action, parse_action
 from domain.corrections.events import RecordCorrected
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
-from domain.errors import MeldbookError, SetupError
+from domain.errors import MeldbookError, Problem, SetupError
 from domain.grouping import group_moves
 from domain.listing import list_table_actions
 from domain.moves import RECORDER, MoveRecorded, accepted_action
@@ -31,7 +31,12 @@ MAX_TITLE_LENGTH = 200
 class GameDiscardedError(MeldbookError):
     """A write to a game its recorder discarded."""
 
-    code = "game-discarded"
+    problem = Problem(
+        "game-discarded",
+        "Game discarded",
+        "the game in the path: its recorder discarded it, so it takes no more writes (its record is still read)",
+        "game 00000000-0000-4000-8000-000000000000 was discarded by its recorder: it takes no more writes",
+    )
 
 
 def check_not_discarded(game: Game) -> None:

@@ -12,7 +12,7 @@ import uuid
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 MAX_KEY_LENGTH = 255
 KEY_HEADER = "Idempotency-Key"
@@ -23,19 +23,38 @@ MOVE_KEYS = uuid.UUID("6f1b7a52-3c8e-4d0a-9b7e-1c2d3e4f5a60")
 class IdempotencyKeyError(MeldbookError):
     """An Idempotency-Key header that is empty, too long, or holds characters a header line cannot."""
 
-    code = "invalid-idempotency-key"
+    problem = Problem(
+        "invalid-idempotency-key",
+        "Idempotency-Key not usable",
+        "the Idempotency-Key header: one header of 1 to 255 printable ASCII characters without spaces (a UUID)",
+        "Idempotency-Key must hold 1 to 255 characters, not 300",
+    )
 
 
 class IdempotencyKeyReusedError(MeldbookError):
     """An Idempotency-Key already used for another request (another body, or another operation)."""
 
-    code = "idempotency-key-reused"
+    problem = Problem(
+        "idempotency-key-reused",
+        "Idempotency-Key used for another request",
+        "the Idempotency-Key header: a retry sends the same body to the same URL with the same key; another "
+        "request needs another key",
+        "this Idempotency-Key was already used for another request: a retry sends the same body to the same URL; "
+        "a new request needs a new key",
+    )
 
 
 class IdempotentAnswerGoneError(MeldbookError):
     """A retry whose first answer can no longer be given: the new game's recorder token was replaced since."""
 
-    code = "idempotency-answer-gone"
+    problem = Problem(
+        "idempotency-answer-gone",
+        "First answer no longer available",
+        "the Idempotency-Key header of a retried POST /games: the game it created has had its recorder token "
+        "replaced since, so the token cannot be shown again",
+        "game 5f0c... was created under this Idempotency-Key, but its recorder token has been replaced since: the "
+        "first answer cannot be given again",
+    )
 
 
 def check_key(key: str) -> str:

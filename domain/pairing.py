@@ -14,8 +14,7 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import MeldbookError
-from domain.problems import Problem
+from domain.errors import MeldbookError, Problem, problems_of
 
 NAMESPACE = UUID("0d7c7a51-8a3e-4f0e-9a43-3b1f6c2d9e55")
 ALPHABET = "ACDEFHJKMNPQRTWXY3479"
@@ -24,23 +23,41 @@ LENGTH = 8
 """Characters of a code: 21^8, about 3.8e10 codes."""
 GROUP = 4
 
+INVALID = "this pairing code opens nothing: check it, or ask the recorder for a new one"
+
 
 class PairingCodeError(MeldbookError):
     """A code that opens nothing: never offered, or mistyped (which character is wrong is not told)."""
 
-    code = "pairing-code-invalid"
+    problem = Problem(
+        "pairing-code-invalid",
+        "Pairing code not valid",
+        "the pairing `code`: 8 characters of the code's alphabet that the recorder's page showed; a code never "
+        "offered and a mistyped one are refused alike",
+        INVALID,
+    )
 
 
 class PairingCodeUsedError(MeldbookError):
     """A code redeemed already: each opens its seat once."""
 
-    code = "pairing-code-used"
+    problem = Problem(
+        "pairing-code-used",
+        "Pairing code used already",
+        "the pairing `code`: each code opens its seat once",
+        "this pairing code was used already: ask the recorder for a new one",
+    )
 
 
 class PairingCodeExpiredError(MeldbookError):
     """A code offered too long ago."""
 
-    code = "pairing-code-expired"
+    problem = Problem(
+        "pairing-code-expired",
+        "Pairing code expired",
+        "the pairing `code`: it opens its seat for minutes after it is shown (MELDBOOK_PAIRING_MINUTES, 10 by default)",
+        "this pairing code has expired: ask the recorder for a new one",
+    )
 
 
 def new_code() -> str:
@@ -109,27 +126,4 @@ class Pairing(Aggregate):
         self.trigger_event(self.Redeemed)
 
 
-INVALID = "this pairing code opens nothing: check it, or ask the recorder for a new one"
-PAIRING_PROBLEMS: tuple[Problem, ...] = (
-    Problem(
-        "pairing-code-invalid",
-        "Pairing code not valid",
-        "the pairing `code`: 8 characters of the code's alphabet that the recorder's page showed; a code never "
-        "offered and a mistyped one are refused alike",
-        INVALID,
-    ),
-    Problem(
-        "pairing-code-used",
-        "Pairing code used already",
-        "the pairing `code`: each code opens its seat once",
-        "this pairing code was used already: ask the recorder for a new one",
-        409,
-    ),
-    Problem(
-        "pairing-code-expired",
-        "Pairing code expired",
-        "the pairing `code`: it opens its seat for minutes after it is shown (MELDBOOK_PAIRING_MINUTES, 10 by default)",
-        "this pairing code has expired: ask the recorder for a new one",
-        410,
-    ),
-)
+PAIRING_PROBLEMS: tuple[Problem, ...] = problems_of(PairingCodeError, PairingCodeUsedError, PairingCodeExpiredError)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from domain.problems import Problem
+from domain.errors import Problem
 
 SOURCES = ("seed", "ruling", "meldbook")
 """Where a rule comes from: the variant's seed text, RULINGS.md, or a ruling of Meldbook's own."""

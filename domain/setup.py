@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.errors import MeldbookError, SetupError
+from domain.errors import MeldbookError, Problem, SetupError, problems_of
 from domain.events import GameEvent
-from domain.game import Game, check_not_discarded
+from domain.game import Game, GameDiscardedError, check_not_discarded
 from domain.ledger import AmountTransferred
-from domain.problems import Problem
 from domain.text import check_line, name_key, seated_names
 from domain.variant import Decision, NoChance
 
@@ -27,7 +26,12 @@ MAX_REASON_LENGTH = 200
 class SetupClosedError(MeldbookError):
     """A setup amendment once a move has been recorded."""
 
-    code = "setup-closed"
+    problem = Problem(
+        "setup-closed",
+        "Setup no longer open",
+        "a setup amendment (renaming a player, changing an option) is accepted only before the first move",
+        "the setup can be amended only before the first move (the first cut or deal): this game has 3 moves recorded",
+    )
 
 
 class SetupAmended(GameEvent):
@@ -118,20 +122,5 @@ def discard(game: Game, reason: str | None, by: str) -> None:
     game.trigger_event(GameDiscarded, reason=text, by=by)
 
 
-SETUP_PROBLEMS: tuple[Problem, ...] = (
-    Problem(
-        "game-discarded",
-        "Game discarded",
-        "the game in the path: its recorder discarded it, so it takes no more writes (its record is still read)",
-        "game 00000000-0000-4000-8000-000000000000 was discarded by its recorder: it takes no more writes",
-        409,
-    ),
-    Problem(
-        "setup-closed",
-        "Setup no longer open",
-        "a setup amendment (renaming a player, changing an option) is accepted only before the first move",
-        "the setup can be amended only before the first move (the first cut or deal): this game has 3 moves recorded",
-        409,
-    ),
-)
+SETUP_PROBLEMS: tuple[Problem, ...] = problems_of(GameDiscardedError, SetupClosedError)
 """The codes of the setup's amendments and of discarding a game."""

@@ -11,10 +11,9 @@ from domain.actions import Action, ActionKind, parse_action
 from domain.decision import Chance as Chance  # re-exported: variants and callers import them from here
 from domain.decision import Decision as Decision
 from domain.decision import NoChance as NoChance
-from domain.errors import IllegalMoveError, MeldbookError, SetupError
+from domain.errors import IllegalMoveError, MeldbookError, Problem, SetupError
 from domain.events import GameEvent
 from domain.movements import Conservation, Readings
-from domain.problems import Problem
 from domain.rule import Rule
 from domain.words import Phrase
 

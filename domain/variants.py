@@ -1,17 +1,18 @@
-"""Every variant, every rule and every problem code the service answers with: what the layers above import for the
-complete set. The variants register themselves (`domain/registry.py`) when their modules are imported here; the
+"""Every variant, every rule and every problem code of the domain: what the layers above import for the complete
+set. The variants register themselves (`domain/registry.py`) when their modules are imported here; the
 generic code below them finds one by name through the registry."""
 
 from __future__ import annotations
 
 from domain.catalogue import catalogue
-from domain.confirmation_problems import CONFIRMATIONS
+from domain.confirmations import CONFIRMATIONS
 from domain.corrections.problems import CORRECTIONS
+from domain.errors import Problem, problem_table
 from domain.irregularities.problems import IRREGULARITIES
 from domain.nights.problems import NIGHTS
 from domain.notation.problems import NOTATION
 from domain.pairing import PAIRING_PROBLEMS
-from domain.problems import GENERIC, Problem, problem_table
+from domain.problems import GENERIC
 from domain.registry import variant_named
 from domain.robins.variant import Robins
 from domain.roby.variant import Roby
@@ -28,7 +29,8 @@ PROBLEMS: dict[str, Problem] = problem_table(
     PAIRING_PROBLEMS,
     *(variant.problems for variant in VARIANTS.values()),
 )
-"""Every problem code the service answers with: the generic ones and each variant's rule codes."""
+"""Every problem code of the domain: the generic ones, each area's and each variant's rule codes (the service's and
+the API's join them in api/problem_table.py)."""
 CATALOGUE: dict[str, Rule] = catalogue()
 """Every rule by id: the corrections' and every variant's."""
 

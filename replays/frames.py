@@ -16,7 +16,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from domain.errors import MeldbookError
+from domain.errors import HandNotFoundError, MeldbookError, Problem
 from domain.game import Game
 from domain.grouping import MoveGroup, group_moves
 from domain.moves import MoveRecorded
@@ -28,16 +28,15 @@ from service.application import Meldbook
 from service.presenting import describe, present_event, present_state
 
 
-class HandNotFoundError(MeldbookError):
-    """A replay asked for a hand the game has not reached."""
-
-    code = "hand-not-found"
-
-
 class MoveNotFoundError(MeldbookError):
     """A replay asked for a move the game (or the hand asked for) does not hold."""
 
-    code = "move-not-found"
+    problem = Problem(
+        "move-not-found",
+        "No such move",
+        "the replay's `at`: a move number of the game (of the hand asked for, when `hand` is given)",
+        "hand 2 holds moves 41 to 80, not 12",
+    )
 
 
 PAGE = 200

@@ -13,7 +13,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
 from domain.access import RECORDER
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from domain.game import Game
 from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
 from domain.hands import HandSpans, hand_spans
@@ -53,7 +53,12 @@ far fewer events than this; with none found, the record is read from its start).
 class GameNotFoundError(MeldbookError):
     """No game has this id."""
 
-    code = "game-not-found"
+    problem = Problem(
+        "game-not-found",
+        "No such game",
+        "the game id in the path, or the event asked for with ?at=",
+        "there is no game 00000000-0000-4000-8000-000000000000",
+    )
 
 
 class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):

@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 from eventsourcing.persistence import InterfaceError, OperationalError
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 RETRY_AFTER_SECONDS = 2
 """What Retry-After says, and how long the cool-down lasts after the store failed to answer."""
@@ -34,7 +34,13 @@ STORE_DOWN: tuple[type[Exception], ...] = (
 class StoreUnavailableError(MeldbookError):
     """The store did not answer; the request may be sent again after Retry-After."""
 
-    code = "store-unavailable"
+    problem = Problem(
+        "store-unavailable",
+        "Store unavailable",
+        "nothing the client sent: the store did not answer (a database that cannot be reached, or a SQLite file "
+        "another process holds locked); nothing was stored, and the request may be sent again after Retry-After",
+        "the store did not answer: try again in 1 s",
+    )
 
 
 class StoreGate:

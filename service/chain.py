@@ -41,7 +41,7 @@ from eventsourcing.persistence import (
 )
 
 from domain.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from service.store import StreamGapError
 
 
@@ -149,7 +149,16 @@ class RecordDamagedError(MeldbookError):
     """A stream's stored events that no longer hold together: an event whose content or topic no longer matches
     its link, one missing between two others, or the version a reader held no longer stored (a tail cut off)."""
 
-    code = "record-damaged"
+    problem = Problem(
+        "record-damaged",
+        "Stored record damaged",
+        "a game's stored events, altered underneath the service: an event whose content or topic no longer matches "
+        "its hash-chain link, one missing between two others, or the version a read held no longer stored (a tail "
+        "cut off); `version` names where, `damage` how (edited or missing), and GET /games/{id}/verify shows each "
+        "stream's chain",
+        "the stored record of stream 00000000-0000-4000-8000-000000000000 is damaged at version 352 (edited): its "
+        "stored content no longer matches its link; ...",
+    )
 
     def __init__(self, stream_id: UUID, version: int, kind: str, detail: str) -> None:
         super().__init__(

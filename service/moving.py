@@ -11,7 +11,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from domain.access import RECORDER, NotPermittedError
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from domain.game import Game, check_not_discarded
 from domain.idempotency import IdempotencyRecord, move_record_id
 from domain.text import check_line
@@ -29,13 +29,24 @@ Keyed = tuple[UUID, str, Retry]
 class StaleVersionError(MeldbookError):
     """The client's expected version is not the game's current version."""
 
-    code = "stale-version"
+    problem = Problem(
+        "stale-version",
+        "Version no longer current",
+        "the body's `expected_version`: the version the client last saw must still be the game's version",
+        "the game is at version 12, not 11: reload it and try again",
+    )
 
 
 class TokenError(MeldbookError):
     """A token this game does not know (a wrong one, a revoked one, another game's)."""
 
-    code = "invalid-token"
+    problem = Problem(
+        "invalid-token",
+        "Not one of this game's tokens",
+        "the Authorization header's bearer token: a wrong one, a revoked one, or another game's (a private game "
+        "answers 404 instead)",
+        "this token is not one of this game's: it may be wrong, revoked, or another game's",
+    )
 
 
 class MoveCases:

@@ -16,7 +16,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from domain.game import Game
 from domain.nights.lines import Money
 from domain.nights.night import Night
@@ -37,19 +37,34 @@ MAX_TITLE = 200
 class NightNotFoundError(MeldbookError):
     """A night that does not exist, or one holding a private game asked about without its token."""
 
-    code = "night-not-found"
+    problem = Problem(
+        "night-not-found",
+        "No such night",
+        "the night id: no night has it, or it holds a private game and the request carries no night token",
+        "there is no night 00000000-0000-4000-8000-000000000000",
+    )
 
 
 class NightTokenMissingError(MeldbookError):
     """A change to a night without its token."""
 
-    code = "night.missing-token"
+    problem = Problem(
+        "night.missing-token",
+        "Night token needed",
+        "the X-Night-Token header: adding a game to a night, or taking one out, needs the night's token",
+        "this needs the night's token: X-Night-Token: <token>",
+    )
 
 
 class NightTokenError(MeldbookError):
     """A token that is not the night's."""
 
-    code = "night.invalid-token"
+    problem = Problem(
+        "night.invalid-token",
+        "Not this night's token",
+        "the X-Night-Token header: the token shown once when the night was opened",
+        "this token is not the night's",
+    )
 
 
 def open_night(

@@ -12,7 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.audit import Discrepancy, audit_record, payload
-from domain.errors import IllegalMoveError, MeldbookError
+from domain.errors import IllegalMoveError, MeldbookError, Problem
 from domain.explanation import compared, explained, settlement_doc
 from domain.game import Game
 from domain.ledger import player_account
@@ -101,7 +101,13 @@ def _event_doc(event: Any | None, variant: str, viewer: Viewer) -> dict[str, Any
 class AlternativeActionsNotAllowedError(MeldbookError):
     """A what-if with alternative actions asked by a caller who does not see every card: its refusals would tell."""
 
-    code = "what-if.actions-need-full-view"
+    problem = Problem(
+        "what-if.actions-need-full-view",
+        "Alternative actions need the full view",
+        "`actions` of a what-if: they are played against the hidden cards, so only a caller who sees every card may "
+        "send them; other house-rule options are open to every reader",
+        "alternative actions are played against the hidden cards, so only a caller who sees every card may ask",
+    )
 
 
 def what_if(

@@ -20,7 +20,7 @@ from uuid import UUID
 
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 from domain.visibility import Viewer
 
 TICKET_SECONDS = 60
@@ -30,13 +30,24 @@ PURPOSE = "meldbook stream ticket"
 class TicketError(MeldbookError):
     """A ticket that is not one the service signed for this game (forged, altered, or another game's)."""
 
-    code = "invalid-ticket"
+    problem = Problem(
+        "invalid-ticket",
+        "Not a stream ticket of this game",
+        "the stream's `ticket`: one that POST /games/{id}/stream-tickets issued for this game, unaltered",
+        "this stream ticket is not one this service issued for this game",
+    )
 
 
 class TicketExpiredError(TicketError):
     """A ticket past its time for opening connections."""
 
-    code = "ticket-expired"
+    problem = Problem(
+        "ticket-expired",
+        "Stream ticket expired",
+        "the stream's `ticket`: it opens connections for 60 seconds after it is issued; ask for a new one",
+        "this stream ticket has expired (it opens connections for 60 s): ask POST /games/{id}/stream-tickets for a "
+        "new one",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from domain.cards import canonical
-from domain.errors import InvalidCardError
+from domain.cards import InvalidCardError, canonical
 from domain.visibility import Viewer
 
 # Private places of a state, by variant: a pattern over the place's path, and whose cards they are ("hand": the

@@ -22,8 +22,7 @@ from uuid import UUID
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.cards import canonical
-from domain.errors import InvalidCardError
+from domain.cards import InvalidCardError, canonical
 from domain.game import Game
 from domain.hands import HandSpans
 from domain.moves import secret_fields

@@ -31,7 +31,7 @@ from api.i18n import (
     PROBLEM_CONTEXT,
     TRANSLATIONS,
 )
-from domain.variants import PROBLEMS
+from api.problem_table import PROBLEMS
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = TRANSLATIONS / "messages.pot"

@@ -23,7 +23,7 @@ from domain.corrections.events import corrected_moves
 from domain.corrections.kinds import AMEND, AMENDABLE, CORRECTION_KINDS, VOID, VOID_REST
 from domain.corrections.listing import current_hand_start
 from domain.decision import NoChance
-from domain.errors import IllegalMoveError, MeldbookError
+from domain.errors import IllegalMoveError, MeldbookError, Problem
 from domain.moves import MoveRecorded
 
 Entry = tuple[type, dict[str, Any]]
@@ -32,7 +32,12 @@ Entry = tuple[type, dict[str, Any]]
 class CorrectionError(IllegalMoveError):
     """A correction the record does not allow: the code names what is wrong with it."""
 
-    code = "correction.refused"
+    problem = Problem(
+        "correction.refused",
+        "Correction refused",
+        "a correction of the record (POST /games/{id}/corrections); most refusals have a code of their own",
+        "this correction cannot be made",
+    )
 
 
 @dataclass

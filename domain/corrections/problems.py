@@ -3,15 +3,10 @@ They reach the one registry (domain/variants.py) beside the generic codes and ea
 
 from __future__ import annotations
 
-from domain.problems import Problem
+from domain.corrections.plan import CorrectionError
+from domain.errors import Problem, problems_of
 
 CORRECTIONS: tuple[Problem, ...] = (
-    Problem(
-        "correction.refused",
-        "Correction refused",
-        "a correction of the record (POST /games/{id}/corrections); most refusals have a code of their own",
-        "this correction cannot be made",
-    ),
     Problem(
         "correction.unavailable",
         "Record cannot be corrected",
@@ -65,4 +60,5 @@ CORRECTIONS: tuple[Problem, ...] = (
         "move 57 (version 130) would no longer fit: bob does not hold 7H (card-conflict); send then: void-rest to "
         "void it and every move after it",
     ),
+    *problems_of(CorrectionError),
 )

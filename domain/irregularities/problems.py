@@ -3,7 +3,7 @@ registry (domain/variants.py) beside the generic codes and each variant's."""
 
 from __future__ import annotations
 
-from domain.problems import Problem
+from domain.errors import Problem
 
 IRREGULARITIES: tuple[Problem, ...] = (
     Problem(

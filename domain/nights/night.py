@@ -13,19 +13,29 @@ from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 
 class NightGameAlreadyInError(MeldbookError):
     """A game the night holds already."""
 
-    code = "night.game-already-in"
+    problem = Problem(
+        "night.game-already-in",
+        "Game already in the night",
+        "`game`: a game belongs to a night once",
+        "game 5b1e... is in this night already",
+    )
 
 
 class NightGameNotInError(MeldbookError):
     """A game the night does not hold."""
 
-    code = "night.game-not-in"
+    problem = Problem(
+        "night.game-not-in",
+        "Game not in the night",
+        "the game in the path: only a game the night holds is taken out of it",
+        "game 5b1e... is not in this night",
+    )
 
 
 class Night(Aggregate):

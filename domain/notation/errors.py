@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.errors import MeldbookError
+from domain.errors import MeldbookError, Problem
 
 
 class NotationError(MeldbookError):
@@ -14,7 +14,12 @@ class NotationError(MeldbookError):
     refuse, the very code `POST /moves` gives for that move.
     """
 
-    code = "notation-syntax"
+    problem = Problem(
+        "notation-syntax",
+        "Record cannot be read",
+        "a line of a record in the Meldbook notation (docs/notation.md), at the `line` and `column` given",
+        "line 14, column 9: a list opened with [ is not closed with ]",
+    )
 
     def __init__(
         self,
@@ -42,6 +47,4 @@ class NotationError(MeldbookError):
         """Another Meldbook error (a refused move, a refused setup) placed at a line and column, its code kept."""
         located = cls(error.message, line=line, column=column, code=error.code, field=error.field,
                       details=error.details)
-        if hasattr(error, "status"):
-            located.status = error.status  # type: ignore[attr-defined]
         return located

@@ -3,7 +3,8 @@ They reach the one registry (domain/variants.py) beside the generic codes and ea
 
 from __future__ import annotations
 
-from domain.problems import Problem
+from domain.errors import Problem, problems_of
+from domain.notation.errors import NotationError
 
 NOTATION: tuple[Problem, ...] = (
     Problem(
@@ -12,13 +13,6 @@ NOTATION: tuple[Problem, ...] = (
         "the game to export: one its recorder discarded is not exported (its events and state still read); a game "
         "whose setup was amended is exported as amended",
         "game 00000000-0000-4000-8000-000000000000 was discarded by its recorder: a discarded game is not exported",
-        409,
-    ),
-    Problem(
-        "notation-syntax",
-        "Record cannot be read",
-        "a line of a record in the Meldbook notation (docs/notation.md), at the `line` and `column` given",
-        "line 14, column 9: a list opened with [ is not closed with ]",
     ),
     Problem(
         "notation-unknown-tag",
@@ -46,13 +40,6 @@ NOTATION: tuple[Problem, ...] = (
         "line 30, column 16: the header names bob the dealer of hand 2, but its deal line is ann's",
     ),
     Problem(
-        "notation-body",
-        "Not one record",
-        "the body of POST /games/import: one record of UTF-8 text",
-        "the body holds one record: tag pairs, then its hands",
-        400,
-    ),
-    Problem(
         "notation-too-long",
         "Record too long to import",
         "the steps one record may take to import (docs/notation.md): at most 50,000 lines, 10,000 actions (its "
@@ -60,7 +47,6 @@ NOTATION: tuple[Problem, ...] = (
         "line; the record is refused at the line where it needs more",
         "line 10012, column 1: a record takes at most 10,000 actions (its variations' moves included): this one needs "
         "more by this line, so it is not imported (split a longer session into one record a game)",
-        413,
     ),
     Problem(
         "unknown-card-not-supported",
@@ -82,5 +68,6 @@ NOTATION: tuple[Problem, ...] = (
         "claims=keep, which keeps it as a claim",
         "line 40, column 8: the record states 35 points for ann in hand 1, the rules compute 30; ...",
     ),
+    *problems_of(NotationError),
 )
 """The notation's own refusals (a refused move keeps the code POST /moves gives it)."""

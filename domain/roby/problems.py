@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.problems import Problem
+from domain.errors import Problem
 
 PROBLEMS: tuple[Problem, ...] = (
     Problem(

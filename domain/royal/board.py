@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.cards import RANKS, SUITS, canonical
-from domain.errors import InvalidCardError, SetupError
+from domain.cards import RANKS, SUITS, InvalidCardError, canonical
+from domain.errors import SetupError
 from domain.text import check_line
 
 TRIPOLEY: list[dict[str, Any]] = [

@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from api.problem_table import PROBLEMS
 from bots import concrete_bodies
-from domain.variants import PROBLEMS
 
 PROBLEM = "application/problem+json"
 AppFactory = Callable[..., Flask]

@@ -10,7 +10,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api.replays import ViewNotAllowedError, narrowed
+from api.errors import ViewNotAllowedError
+from api.replays import narrowed
 from bots.twins import shuffled_again
 from domain.visibility import Viewer
 from tests.e2e.helpers import assert_problem, bearer, stored

@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from api.cli import main
+from api.problem_table import PROBLEMS
 from domain.notation.archive import split_archive
-from domain.variants import PROBLEMS
 from service.application import Meldbook
 from service.archives import every_game_id
 from service.config import store_env

@@ -1,8 +1,8 @@
 """Every problem code the code can raise is in the problem table, in the right package, and every entry is raised.
 
-The sources are read, not run: each `code=` argument, each `code = "..."` of an error class, and each argument
-given to a parameter named `code`, is resolved to the string it names. An expression this test cannot resolve
-fails it too, so a new way of naming codes has to be taught here rather than slip past.
+The sources are read, not run: each `code=` argument, each error class's declaration (`problem = Problem("...",
+...)`), and each argument given to a parameter named `code`, is resolved to the string it names. An expression this
+test cannot resolve fails it too, so a new way of naming codes has to be taught here rather than slip past.
 """
 
 from __future__ import annotations
@@ -10,14 +10,15 @@ from __future__ import annotations
 import ast
 import importlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import pytest
 
-from domain.errors import MeldbookError
+from api.problem_table import PROBLEMS, REFUSED, STATUSES, status_of
+from domain.errors import MeldbookError, Problem, problems_of
 from domain.problems import GENERIC
-from domain.variants import PROBLEMS, VARIANTS
+from domain.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("domain", "service", "api", "replays")
@@ -97,8 +98,11 @@ class _Collector(ast.NodeVisitor):
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         error = getattr(importlib.import_module(self.module), node.name, None)
         for statement in node.body if isinstance(error, type) and issubclass(error, MeldbookError) else ():
-            if isinstance(statement, ast.Assign) and any(getattr(t, "id", "") == "code" for t in statement.targets):
-                self.found.append((statement.value, set(), statement.lineno))
+            declares = isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, ast.Call)
+            targets = [statement.target] if isinstance(statement, ast.AnnAssign) else getattr(statement, "targets", [])
+            target = targets[0] if targets else None
+            if declares and getattr(target, "id", "") == "problem":  # problem = Problem("code", ...): its declaration
+                self.found.append((statement.value.args[0], set(), statement.lineno))  # type: ignore[union-attr]
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -177,8 +181,8 @@ def test_the_scan_finds_the_codes_of_every_layer() -> None:
 @pytest.mark.parametrize("raised", RAISED, ids=lambda r: f"{r.code}@{r.where}")
 def test_every_raised_code_is_in_the_problem_table(raised: Raised) -> None:
     assert raised.code in PROBLEMS, (
-        f"{raised.where} raises {raised.code}, which no problem table lists: add it to domain/problems.py, or to "
-        "the variant's domain/<variant>/problems.py for a rule code"
+        f"{raised.where} raises {raised.code}, which no problem table lists: declare it on its error class, or add "
+        "it to the variant's domain/<variant>/problems.py for a rule code"
     )
 
 
@@ -197,5 +201,23 @@ def test_every_code_in_the_table_is_raised_somewhere() -> None:
 def test_every_entry_has_a_title_what_it_concerns_and_an_example() -> None:
     for problem in PROBLEMS.values():
         assert problem.title and problem.concerns and problem.example, problem
-        assert 400 <= problem.status < 600
+    assert set(STATUSES) <= set(PROBLEMS) and all(400 <= status < 600 for status in STATUSES.values())
     assert {p.code for p in GENERIC} <= set(PROBLEMS)
+
+
+def test_an_error_class_answers_with_the_code_it_declares_and_its_subclass_without_one_inherits_it() -> None:
+    class Declared(MeldbookError):
+        problem = Problem("declared-here", "Declared here", "what it concerns", "an example")
+
+    class Inheriting(Declared):
+        pass
+
+    assert (Declared.code, Inheriting.code, MeldbookError.code) == ("declared-here", "declared-here", "meldbook-error")
+    assert Declared("refused").code == "declared-here"
+    assert Declared("refused", code="roby.draw-first").code == "roby.draw-first"  # a rule's code, named as it refuses
+    assert problems_of(Declared, Inheriting) == (Declared.problem, Declared.problem)
+
+
+def test_every_status_is_the_apis_and_the_domain_declares_none() -> None:
+    assert "status" not in {f.name for f in fields(Problem)}
+    assert status_of("stale-version") == 409 and status_of("roby.draw-first") == 422 == REFUSED

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from api.problem_table import PROBLEMS
 from api.problem_types import shown
 from domain.rule import SOURCES
-from domain.variants import CATALOGUE, PROBLEMS, VARIANTS
+from domain.variants import CATALOGUE, VARIANTS
 from tools.rules_docs import page_of, rule_indexes, rules_table, with_rules_table
 
 ROOT = Path(__file__).resolve().parents[2]
