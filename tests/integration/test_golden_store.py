@@ -1,0 +1,293 @@
+"""A store written by an older Meldbook opens, serves, audits and verifies under today's code, on both stores.
+
+tests/golden/store/ was written by tools/golden_store.py at commit b41311b (see its docstring for the command):
+`meldbook.sqlite.gz` (the SQLite file, gzipped), `postgres.sql.gz` (`pg_dump --no-owner --no-privileges` of the
+PostgreSQL database, gzipped) and `manifest.json.gz`, which keeps per store each game's id, variant and tokens, the
+digests kept along the way, and what the old code answered (status and body) to GET /games/{id} in every view,
+its notation, settlement, audit, verify, annotations, disputes, confirmations, replay and events, the night's sheet
+and the games list. Each test opens a copy of a store with today's app and compares its answers with those.
+
+Fields today's code added are allowed only where ADDED names them, with the commit that added them; every field the
+old code answered must be there with the same value. When this test was written (against 9689541) nothing else
+differed: the notation byte for byte with its Repr-Digest, the settlements, audits, verifications, events, views,
+the night's sheet and CSV, and the games list.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import subprocess
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
+from itertools import zip_longest
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api.app import create_app
+from bots import concrete_bodies
+from tests import pg
+from tests.stores import sqlite_settings
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "store"
+MANIFEST: dict[str, Any] = json.loads(gzip.decompress((GOLDEN / "manifest.json.gz").read_bytes()))
+STORES = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+GAMES = sorted(MANIFEST["stores"]["sqlite"]["games"])
+READ = (
+    "",
+    "/notation",
+    "/settlement",
+    "/audit",
+    "/verify",
+    "/annotations?history=1",
+    "/disputes",
+    "/confirmations",
+    "/replay?hand=1",
+)
+"""What the manifest keeps of every game, as the generator read it with the recorder's token."""
+ADDED = {
+    # GET /games/{id}, in every view: `may_rule` (whether the caller's token rules on the game's disputes) and
+    # `no_device` (the seats without a device), both added by 5641356 for the table's pages.
+    "": {"body.may_rule", "body.no_device"},
+}
+"""The fields today's code answers beyond the old ones, by path read."""
+
+
+def test_the_manifest_was_written_at_the_rounds_starting_commit_and_holds_every_kind() -> None:
+    assert MANIFEST["commit"].startswith("b41311b")
+    assert sorted(MANIFEST["stores"]) == ["postgres", "sqlite"]
+    for store in MANIFEST["stores"].values():
+        games = store["games"]
+        assert sorted(games) == GAMES
+        assert {g["variant"] for g in games.values()} == {"roby", "robins", "royal"}
+        assert any(g["old"][""]["body"]["over"] for g in games.values())
+        assert all(g["old"]["/audit"]["body"]["ok"] and g["old"]["/verify"]["body"]["ok"] for g in games.values())
+
+
+def differences(old: Any, new: Any, path: str = "body") -> tuple[list[str], set[str]]:
+    """Where `new` does not hold `old`: each value of `old` at its path (dictionaries key by key, lists item by
+    item, the same length); and the paths of the keys only `new` has, list indices written `[*]`."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        found: tuple[list[str], set[str]] = (
+            [],
+            {re.sub(r"\[\d+\]", "[*]", f"{path}.{k}") for k in new.keys() - old.keys()},
+        )
+        for key, value in old.items():
+            more = differences(value, new[key], f"{path}.{key}") if key in new else ([f"{path}.{key}: gone"], set())
+            found[0].extend(more[0])
+            found[1].update(more[1])
+        return found
+    if isinstance(old, list) and isinstance(new, list):
+        found = ([f"{path}: {len(old)} items, now {len(new)}"] if len(old) != len(new) else [], set())
+        for number, (a, b) in enumerate(zip(old, new, strict=False)):
+            more = differences(a, b, f"{path}[{number}]")
+            found[0].extend(more[0])
+            found[1].update(more[1])
+        return found
+    if old == new:
+        return [], set()
+    if isinstance(old, str) and isinstance(new, str) and "\n" in old:  # a text: its first line that differs
+        lines = enumerate(zip_longest(old.split("\n"), new.split("\n")), start=1)
+        number, (was, now) = next((n, pair) for n, pair in lines if pair[0] != pair[1])
+        return [f"{path}, line {number}: {was!r} was, now {now!r}"], set()
+    return [f"{path}: {old!r:.200} was, now {new!r:.200}"], set()
+
+
+def assert_as_before(
+    what: str, old: dict[str, Any], new: dict[str, Any], added: AbstractSet[str] = frozenset()
+) -> None:
+    """The answer's status, body and digest header hold the old ones; any field added is one `added` names."""
+    assert new["status"] == old["status"], (what, old, new)
+    assert new["Repr-Digest"] == old["Repr-Digest"], what
+    changed, extra = differences(old["body"], new["body"])
+    assert not changed, (what, changed[:20])
+    assert extra <= added, f"{what}: fields the old code did not answer: {sorted(extra - added)}"
+
+
+def read(client: FlaskClient, url: str, token: str | None = None, **kw: Any) -> dict[str, Any]:
+    """A GET's answer as the manifest keeps it (tools/golden_store.py, Table.read)."""
+    headers = kw.pop("headers", {}) | ({"Authorization": f"Bearer {token}"} if token else {})
+    response = client.get(url, headers=headers, **kw)
+    body = response.get_json() if response.is_json else response.get_data(as_text=True)
+    return {"status": response.status_code, "body": body, "Repr-Digest": response.headers.get("Repr-Digest")}
+
+
+def every_event(client: FlaskClient, game: dict[str, Any]) -> list[dict[str, Any]]:
+    events, query = [], {"after": 0, "limit": 500}
+    while query:
+        page = read(client, f"{game['url']}/events", game["tokens"]["recorder"], query_string=query)["body"]
+        events += page["items"]
+        query = page["next_cursor"] and {"cursor": page["next_cursor"], "limit": 500}
+    return events
+
+
+def views(game: dict[str, Any]) -> dict[str, str]:
+    """The tokens of every role the generator read the game with ("" for a spectator, in a public game)."""
+    tokens = {f"seat:{p}": token for p, token in game["tokens"]["seats"].items()}
+    tokens |= {"arbiter": game["tokens"]["arbiter"]} if "arbiter" in game["tokens"] else {}
+    tokens |= {f"viewer:{label}": token for label, token in game["tokens"]["viewers"].items()}
+    return tokens | ({"spectator": ""} if game["public"] else {})
+
+
+@contextmanager
+def golden_app(store: str, request: pytest.FixtureRequest, folder: Path) -> Iterator[Flask]:
+    """Today's app on a copy of the golden store: a SQLite file in `folder`, or a new PostgreSQL database loaded
+    from the dump and dropped afterwards."""
+    admin: psycopg.Connection | None = None
+    if store == "sqlite":
+        path = folder / "meldbook.sqlite"
+        path.write_bytes(gzip.decompress((GOLDEN / "meldbook.sqlite.gz").read_bytes()))
+        env = sqlite_settings(path)
+    else:
+        admin = request.getfixturevalue("postgres_admin")
+        dbname = pg.create_database(admin)  # empty, not the template: the dump creates the old tables
+        load = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", pg.host(), "-p", pg.port(), "-U", pg.USER, dbname]
+        # pg_dump 15.14 and later fence a dump with \restrict and \unrestrict, which older clients do not know;
+        # this dump is the project's own, so those two lines are left out for any psql to load it.
+        dump = gzip.decompress((GOLDEN / "postgres.sql.gz").read_bytes()).decode()
+        dump = "".join(line for line in dump.splitlines(True) if not line.startswith(("\\restrict", "\\unrestrict")))
+        loaded = subprocess.run(load, input=dump.encode(), capture_output=True)
+        assert loaded.returncode == 0, loaded.stderr.decode()
+        env = pg.eventsourcing_env(dbname)
+    app = create_app(env=env)
+    app.config["TESTING"] = True
+    try:
+        yield app
+    finally:
+        app.extensions["meldbook"].close()
+        if admin is not None:
+            pg.drop_database(admin, dbname)
+
+
+@pytest.fixture(scope="module", params=STORES)
+def golden(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """Today's client on a copy of one golden store, shared by the tests that only read, and that store's manifest."""
+    with golden_app(request.param, request, tmp_path_factory.mktemp("golden")) as app:
+        yield app.test_client(), MANIFEST["stores"][request.param]
+
+
+@pytest.fixture(params=STORES)
+def golden_copy(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Today's client on a copy of one golden store of this test's own, to write to."""
+    with golden_app(request.param, request, tmp_path) as app:
+        yield app.test_client(), MANIFEST["stores"][request.param]
+
+
+def test_the_store_lists_every_golden_game_but_the_discarded_one(golden: Any) -> None:
+    client, store = golden
+    listing = read(client, "/games", query_string={"limit": 100})
+    assert_as_before("GET /games", store["listing"], listing)
+    listed = {item["id"] for item in listing["body"]["items"]}
+    expected = {g["id"] for g in store["games"].values() if g["public"] and not g["old"][""]["body"]["discarded"]}
+    assert listed == expected and len(expected) == len(GAMES) - 2  # the private game and the discarded one
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_golden_game_answers_as_the_old_code_did(golden: Any, name: str) -> None:
+    client, store = golden
+    game = store["games"][name]
+    for path in READ:
+        answer = read(client, game["url"] + path, game["tokens"]["recorder"])
+        assert_as_before(path or "GET /games/{id}", game["old"][path], answer, ADDED.get(path, set()))
+    for view, token in views(game).items():
+        assert_as_before(view, game["old"]["views"][view], read(client, game["url"], token), ADDED[""])
+    changed, extra = differences(game["old"]["/events"], every_event(client, game))
+    assert not changed and not extra, (changed[:20], extra)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_kept_digests_verify_and_another_does_not(golden: Any, name: str) -> None:
+    client, store = golden
+    game = store["games"][name]
+    url, token = f"{game['url']}/verify", game["tokens"]["recorder"]
+    for kept, old in zip(game["digests"], game["old"]["/verify kept"], strict=True):
+        answer = read(client, url, token, query_string=kept)
+        assert_as_before(f"verify at {kept['at']}", old, answer)
+        assert answer["body"]["ok"] and answer["body"]["digest"] == {"at": kept["at"], "broken": None, "ok": True}
+        wrong = read(client, url, token, query_string={**kept, "digest": kept["digest"][::-1]})
+        assert wrong["status"] == 200 and not wrong["body"]["ok"] and not wrong["body"]["digest"]["ok"]
+    assert len(game["digests"]) >= (0 if name == "royal-discarded" else 1)
+
+
+def test_annotations_disputes_confirmations_and_tokens_of_the_table_read_back(golden: Any) -> None:
+    client, store = golden
+    game = store["games"]["roby-table"]
+    url, rec = game["url"], game["tokens"]["recorder"]
+    notes = read(client, f"{url}/annotations", rec, query_string={"history": 1})["body"]["items"]
+    assert any(n["revision"] > 1 and n["author"] == "Ann B." for n in notes) and any(n["deleted"] for n in notes)
+    disputes = read(client, f"{url}/disputes", game["tokens"]["arbiter"])["body"]["items"]
+    assert [(d["status"], len(d["evidence"])) for d in disputes] == [("closed", 3), ("open", 1)]
+    assert disputes[0]["ruling"]["text"] == "the record stands" and disputes[0]["ruling"]["by"] == "arbiter"
+    confirmed = read(client, f"{url}/confirmations", rec)["body"]["items"]
+    assert sorted((c["hand"], c["player"], c["matches"]) for c in confirmed) == [
+        (1, "Ann", True),
+        (1, "Bob", True),
+        (1, "Cy", True),
+        (2, "Ann", True),
+    ]
+    for confirmation in confirmed:  # the digest kept with each confirmation verifies at its version
+        kept = {"digest": confirmation["digest"], "at": confirmation["at"]}
+        assert read(client, f"{url}/verify", rec, query_string=kept)["body"]["digest"]["ok"], confirmation
+    for view, token in views(game).items():  # every token kept works, the redeemed pairing's among them
+        assert read(client, url, token)["body"]["role"] == game["old"]["views"][view]["body"]["role"]
+
+
+def test_the_night_reads_back_with_its_sheet(golden: Any) -> None:
+    client, store = golden
+    night = store["nights"]["night"]
+    headers = {"X-Night-Token": night["token"]}
+    for path, old in night["old"].items():
+        assert_as_before(path or "GET /nights/{id}", old, read(client, f"/nights/{night['id']}{path}", headers=headers))
+    held = {g["id"] for g in read(client, f"/nights/{night['id']}", headers=headers)["body"]["games"]}
+    assert held == {store["games"][name]["id"] for name in ("roby-table", "robins-finished", "royal-ended")}
+
+
+def test_a_new_move_is_recorded_on_every_unfinished_golden_game_and_reads_back(golden_copy: Any) -> None:
+    client, store = golden_copy
+    unfinished = {
+        name: g
+        for name, g in store["games"].items()
+        if not g["old"][""]["body"]["over"] and not g["old"][""]["body"]["discarded"]
+    }
+    assert sorted(unfinished) == ["robins-seats", "roby-recorded", "roby-table"]
+    for game in unfinished.values():
+        tokens = [game["tokens"]["recorder"], *game["tokens"]["seats"].values()]
+        token, shown = next((t, s) for t in tokens if (s := read(client, game["url"], t)["body"])["legal_actions"])
+        body = next(b for entry in shown["legal_actions"] for b in concrete_bodies(entry))
+        moved = client.post(f"{game['url']}/moves", json=body, headers={"Authorization": f"Bearer {token}"})
+        assert moved.status_code == 201, moved.get_json()
+        version = game["old"][""]["body"]["version"]
+        assert moved.get_json()["version"] == version + len(moved.get_json()["events"]) > version
+        events = every_event(client, game)
+        assert events[:version] == game["old"]["/events"] and events[version:] == moved.get_json()["events"]
+        assert read(client, game["url"], game["tokens"]["recorder"])["body"]["version"] == moved.get_json()["version"]
+        for check in ("audit", "verify"):
+            assert read(client, f"{game['url']}/{check}", game["tokens"]["recorder"])["body"]["ok"], check
+
+
+def test_retries_under_the_old_idempotency_keys_answer_as_the_old_code_did(golden_copy: Any) -> None:
+    client, store = golden_copy
+    table = store["games"]["roby-table"]
+    kept = table["idempotent_move"]
+    again = client.post(
+        f"{table['url']}/moves",
+        json=kept["body"],
+        headers={"Authorization": f"Bearer {table['tokens']['recorder']}", "Idempotency-Key": kept["key"]},
+    )
+    assert again.status_code == 201 and again.get_json() == kept["answer"]
+    seats = store["games"]["robins-seats"]
+    created = seats["idempotent_create"]
+    again = client.post("/games", json=created["body"], headers={"Idempotency-Key": created["key"]})
+    assert again.status_code == 201, again.get_json()
+    assert (again.get_json()["id"], again.get_json()["token"]) == (seats["id"], seats["tokens"]["recorder"])
+    assert (
+        read(client, table["url"], table["tokens"]["recorder"])["body"]["version"]
+        == table["old"][""]["body"]["version"]
+    )
