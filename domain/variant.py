@@ -103,6 +103,11 @@ class Variant(ABC):
     conservation: ClassVar[tuple[Conservation, ...]] = ()
     """The conservation laws of its units, checked by the settlement at every event."""
 
+    night_parties: ClassVar[tuple[str, ...]] = ()
+    """The parties a game of the variant brings to a night's sheet beside its players (Royal Rummy's banker)."""
+    counts_in_chips: ClassVar[bool] = False
+    """Whether its games count in chips, which a night turns into money at its chip value (so it needs one)."""
+
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of the variant: each party's NightLine (domain/nights/lines.py) from the game's
         settlement and the night's Money; each variant says it in domain/<variant>/night.py."""

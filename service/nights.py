@@ -118,7 +118,7 @@ def check_token(night: Night, token: str | None) -> None:
 def check_joinable(app: Meldbook, night: Night, variant: str, players: list[str], game_id: UUID | None) -> None:
     """Refuse a game the night cannot settle: Royal Rummy without a chip value, or more parties than the sheet
     settles exactly."""
-    if variant_named(variant).name == "royal" and night.chip_value is None:
+    if variant_named(variant).counts_in_chips and night.chip_value is None:
         raise MeldbookError(
             "this night has no chip_value: a Royal Rummy game cannot join it", code="night.no-chip-value", field="game"
         )

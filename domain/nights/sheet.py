@@ -87,10 +87,9 @@ def transfer_doc(transfer: Transfer) -> dict[str, Any]:
 
 
 def parties_of(games: Sequence[Mapping[str, Any]]) -> set[str]:
-    """Every party a night's games bring: players by name, and the banker of a Royal Rummy game."""
+    """Every party a night's games bring: players by name, and those their variant brings beside them (Royal Rummy's
+    banker)."""
     found: set[str] = set()
     for game in games:
-        found |= set(game["players"])
-        if variant_named(game["variant"]).name == "royal":
-            found.add(BANKER)
+        found |= set(game["players"]) | set(variant_named(game["variant"]).night_parties)
     return found

@@ -13,6 +13,7 @@ from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import MisdealDeclared
 from domain.ledger import AmountTransferred, Ledger, player_account
+from domain.nights.lines import BANKER
 from domain.registry import register
 from domain.royal import (
     aces,
@@ -122,6 +123,8 @@ class RoyalRummy(Variant):
     rule_table = catalogue.RULES
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
+    night_parties = (BANKER,)
+    counts_in_chips = True
 
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of this variant, party by party (domain/royal/night.py)."""
