@@ -1,8 +1,8 @@
-"""A night at the table, as tests/e2e/test_table_night.py plays it through the pages: for each variant, the first two
-hands of a seeded bot game, entered as a real table enters them. Each seat records his own moves on his phone; a
-deal names no hand and each player enters his own cards right after it, except Roby's second deal, which the
-recorder types whole for a dealer whose phone the setup page switched off for it. `twin_by_seats` records the same
-steps through the API, each with the token of whoever recorded it, so that the two records can be compared.
+"""A night at the table, as tests/e2e/test_table_night.py plays it through the pages: for each variant, the first hands
+(one or two) of a seeded bot game, entered as a real table enters them. Each seat records his own moves on his
+phone; a deal names no hand and each player enters his own cards right after it, except Roby's second deal, which
+the recorder types whole for a dealer whose phone the setup page switched off for it. `twin_by_seats` records the
+same steps through the API, each with the token of whoever recorded it, so that the two records can be compared.
 """
 
 from __future__ import annotations
@@ -48,22 +48,22 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
     return names.get(value, value) if isinstance(value, str) else value
 
 
-def two_hands(events: list[Any], variant: str) -> list[dict[str, Any]]:
-    """The recorded actions of a bot game's first two hands, to the move that ends the second."""
+def first_hands(events: list[Any], variant: str, hands: int) -> list[dict[str, Any]]:
+    """The recorded actions of a bot game's first hands, to the move that ends the last of them."""
     enders = VARIANTS[variant].hand_enders
     actions, ended = [], 0
     for move in moves_of(events):
         actions.append(recorded_action(move))
         if any(getattr(type(e), "TOPIC", None) in enders for e in move.events):
             ended += 1
-            if ended == 2:
+            if ended == hands:
                 return actions
-    raise AssertionError("the bot game ended before its second hand did")
+    raise AssertionError(f"the bot game ended before its hand {hands} did")
 
 
 @cache
-def night(variant: str) -> Night:
-    """The table's two hands of a variant (Roby seed 10 and Royal Rummy seed 44 for three players, Robins Rummy seed 3
+def night(variant: str, hands: int = 2) -> Night:
+    """The table's first hands of a variant (Roby seed 10 and Royal Rummy seed 44 for three players, Robins Rummy seed 3
     for two: short hands that still meld, lay off, go out, pick up, bet on an ace, bid and play a poker hand)."""
     seeds = {"roby": 10, "robins": 3, "royal": 44}
     events = bot_events(variant, seeds[variant], 3, deals=2)
@@ -74,7 +74,7 @@ def night(variant: str) -> Night:
              "deal_mode": "recorded", "recording": "seats", "title": f"Friday: {VARIANTS[variant].title}"}
     steps: list[Step] = []
     deals = 0
-    for action in (renamed(a, names) for a in two_hands(events, variant)):
+    for action in (renamed(a, names) for a in first_hands(events, variant, hands)):
         player = action.get("player", "")
         if action["type"] != "deal":
             steps.append(Step(player or RECORDER, action))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.record_driver import Recorder, bot_events, call, create, record_of, twin
-from tests.e2e.table_night import NAMES, renamed, two_hands
+from tests.e2e.table_night import NAMES, first_hands, renamed
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_table_night import PHONE, SHOTS, first_screen, server, shoot, watched
 from tests.e2e.test_view_page import browser
@@ -30,7 +30,7 @@ def roby_hand() -> tuple[dict[str, Any], list[dict[str, Any]]]:
     names = dict(zip(events[0].players, NAMES, strict=False))
     setup = {"variant": "roby", "players": [names[p] for p in events[0].players], "deal_mode": "recorded",
              "options": {k: v for k, v in events[0].options.items() if v is not None}, "title": "Offline"}
-    return setup, [renamed(a, names) for a in two_hands(events, "roby")[:13]]
+    return setup, [renamed(a, names) for a in first_hands(events, "roby", 2)[:13]]
 
 
 def waiting(page: Any) -> list[dict[str, Any]]:

@@ -23,9 +23,13 @@ __all__ = ["server"]  # the live app, shared with the viewer's tests
 
 def watched(page: Any, problems: list[str]) -> Any:
     """The page, with every script error, console error or warning (a CSP violation among them) and every refused
-    request kept; the confirmations' route, which may not exist yet, may answer 404 (a failed load, to the console)."""
+    request kept; the confirmations' route, which may not exist yet, may answer 404 (a failed load, to the console),
+    and a stream's reconnect may answer 401 once its ticket (valid a minute) has expired: the page then asks for a
+    new one, as a page left open at a table does."""
     def answered(response: Any) -> None:
-        if response.status >= 400 and not (response.status == 404 and response.url.endswith("/confirmations")):
+        expected = (response.status == 404 and response.url.endswith("/confirmations")) or (
+            response.status == 401 and "/stream?" in response.url and "ticket=" in response.url)
+        if response.status >= 400 and not expected:
             problems.append(f"{response.status} {response.url}")
 
     page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning")
