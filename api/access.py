@@ -20,10 +20,10 @@ from api.contract import MAX_DEVICE_LABEL
 from api.errors import MissingTokenError, PreconditionFailedError, PreconditionRequiredError
 from api.problems import problem
 from api.roles import ANONYMOUS, OPEN, READ, RECORD, TICKETED, UnlistedRouteError, action_of, may
-from domain.access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
+from domain.access.game_access import ARBITER, RECORDER, SEAT, NotPermittedError, role_of, seat_player
+from domain.access.visibility import Viewer
 from domain.errors import MeldbookError
 from domain.text import check_line
-from domain.visibility import Viewer
 from service.access import Caller
 from service.application import GameNotFoundError, Meldbook
 from service.moving import TokenError

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from api.fields import NAME_PATTERN
-from domain.actions import MAX_SEED, ActionKind, Param
-from domain.cards import CARD_PATTERN
-from domain.variant import Variant
+from domain.cards.card import CARD_PATTERN
+from domain.rules.actions import MAX_SEED, ActionKind, Param
+from domain.rules.variant import Variant
 
 MAX_VERSION = 10**9
 MAX_WHOLE = 10**12
@@ -54,7 +54,7 @@ PARAM_SCHEMAS: dict[str, dict[str, Any]] = {
         "description": "shuffle seeds",
     },
 }
-"""The JSON Schema of each kind of field the domain parser reads (domain/actions.py PARSERS)."""
+"""The JSON Schema of each kind of field the domain parser reads (domain/rules/actions.py PARSERS)."""
 
 EXPECTED_VERSION: dict[str, Any] = {
     "type": "integer",

@@ -21,7 +21,7 @@ from api.fields import JsonWholeNumber, Line, Text, WholeNumber
 from api.listing import UNKNOWN_CURSOR, Cursor, PageSchema, page_body, page_limit
 from api.parsing import Blueprint
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveSchema
-from domain.annotations import GLYPHS, TARGETS
+from domain.beside.annotations import GLYPHS, TARGETS
 from replays.annotations import shown_annotations
 from service.annotations import MAX_AUTHOR, MAX_COMMENT, add_annotation, delete_annotation, edit_annotation
 from service.branching import MAX_LINE

@@ -42,7 +42,7 @@ from api import (
     verify,
 )
 from api.version import __version__
-from domain.variant import Chance
+from domain.rules.variant import Chance
 from service.application import Meldbook
 from service.config import store_env, store_location
 

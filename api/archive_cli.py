@@ -21,9 +21,9 @@ from flask import current_app
 from flask.cli import with_appcontext
 
 from api.cli_progress import progress_bar
+from domain.access.visibility import Viewer
 from domain.errors import MeldbookError
 from domain.notation.archive import ArchiveRecord
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.archives import ImportedBefore, Refusal, Tally, every_game_id, export_archive, import_archive
 from service.index import GameFilter

@@ -1,7 +1,7 @@
 """/games/{id}/hands/{hand}/confirmations and /games/{id}/confirmations: each seat confirms a scored hand's result.
 
 A confirmation keeps the record's digest at the hand's result, in a stream of its own beside the game's
-(domain/confirmations.py), so the game's version never moves; the list says of each whether it still matches the
+(domain/beside/confirmations.py), so the game's version never moves; the list says of each whether it still matches the
 record now. A player who disagrees opens a dispute instead (api/disputes.py).
 """
 

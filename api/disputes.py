@@ -1,7 +1,7 @@
 """/games/{id}/disputes: claims about an event or a hand, their evidence, and the rulings that close them.
 
 A seat or the recorder opens a dispute and attaches evidence; the arbiter, if the recorder issued one, or else
-the recorder, rules (domain/disputes.py). Every reader lists them, seeing another's claim, evidence or ruling
+the recorder, rules (domain/beside/disputes.py). Every reader lists them, seeing another's claim, evidence or ruling
 written during a hand in progress only once that hand has ended (replays/disputes.py). They live in a stream of
 their own, so the game's record and version never move. The schemas are here, beside their only routes.
 """
@@ -19,7 +19,7 @@ from api.contract import RULER, TOKEN_NEEDED, TOKEN_OPTIONAL
 from api.fields import JsonBoolean, JsonWholeNumber, Text, WholeNumber
 from api.parsing import Blueprint
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION
-from domain.disputes import TARGETS
+from domain.beside.disputes import TARGETS
 from replays.disputes import check_visible_dispute, resolve_evidence, shown_disputes
 from service.disputes import MAX_TEXT, add_evidence, open_dispute, rule_dispute
 

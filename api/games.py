@@ -28,8 +28,8 @@ from api.schemas import (
     GameStateSchema,
     StateArgsSchema,
 )
-from domain.access import ARBITER
-from domain.disputes import ruler_of
+from domain.access.game_access import ARBITER
+from domain.beside.disputes import ruler_of
 from service.confirmations import confirmation_summary
 from service.index import GameFilter
 from service.nights import Beside, created_in_night

@@ -13,8 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from domain.access.visibility import Viewer
 from domain.errors import MeldbookError
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.index import GameFilter
 from service.presenting import present_state

@@ -19,10 +19,10 @@ from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from api.access import meldbook
-from domain.annotations import GLYPHS
-from domain.cards import Card
+from domain.access.visibility import Viewer
+from domain.beside.annotations import GLYPHS
+from domain.cards.card import Card
 from domain.errors import MeldbookError
-from domain.visibility import Viewer
 from replays.annotations import shown_annotations
 from replays.chart import hand_ends, svg
 from replays.frames import replay_hand

@@ -26,8 +26,8 @@ from rich.table import Table
 from rich.text import Text
 
 from api.replay_schemas import VIEWS
+from domain.access.visibility import Viewer
 from domain.errors import MeldbookError
-from domain.visibility import Viewer
 from replays.frames import replay_hand
 
 SYMBOLS = {"C": ("♣", ""), "D": ("♦", "red"), "H": ("♥", "red"), "S": ("♠", "")}

@@ -14,8 +14,8 @@ from api.contract import TOKEN_OPTIONAL
 from api.errors import ViewNotAllowedError
 from api.parsing import Blueprint
 from api.replay_schemas import FrameSchema, ReplayArgsSchema, ReplaySchema
+from domain.access.visibility import Viewer
 from domain.errors import IllegalMoveError, MeldbookError
-from domain.visibility import Viewer
 from replays.frames import replay_hand
 
 blp = Blueprint("replays", __name__, description="Hand replays")

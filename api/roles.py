@@ -4,7 +4,7 @@ This table is the only place the API decides who may call a route: `api/access.p
 it before the view runs, a route without an entry is refused (500) rather than served, and
 tests/e2e/test_access_matrix.py walks Flask's URL map through every method and role against it. The finer rule
 of recording (a seat records its own player's actions, and only in a game recorded by seats) is the domain's
-(`domain/access.py`), checked when the move is known.
+(`domain/access/game_access.py`), checked when the move is known.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ MAY: dict[str, frozenset[str]] = {
     RECORDER: frozenset({READ, RECORD, MANAGE, ANNOTATE, DISPUTE, CONFIRM, CORRECT, RULE}),
 }
 """What each role may do. An anonymous caller reads public games only. The recorder may rule on a dispute only
-when no arbiter was issued (the domain's rule, domain/disputes.py)."""
+when no arbiter was issued (the domain's rule, domain/beside/disputes.py)."""
 
 GAME = "/games/<uuid:game_id>"
 ROUTES: dict[tuple[str, str], str] = {

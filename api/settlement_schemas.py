@@ -6,10 +6,10 @@ from marshmallow import Schema, fields, validate
 
 from api.fields import JsonWholeNumber
 from api.schemas import BODY_NOT_OBJECT, MAX_VERSION, MoveSchema
-from domain.audit import KINDS
-from domain.explanation import CHANGED, ONLY_ALTERNATIVE, ONLY_RECORDED
-from domain.movements import UNITS
-from domain.settlement import STATUSES
+from domain.money.explanation import CHANGED, ONLY_ALTERNATIVE, ONLY_RECORDED
+from domain.money.movements import UNITS
+from domain.money.settlement import STATUSES
+from domain.record.audit import KINDS
 from service.branching import MAX_LINE
 
 

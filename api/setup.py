@@ -1,8 +1,8 @@
 """A game's setup fixed before its first move, a game discarded, and phones paired to seats with short codes.
 
-Amending and discarding are events of the game (domain/setup.py); a pairing code is an aggregate of its own
-(domain/pairing.py). A code is shown only in the answer that offers it (with its QR code, an SVG data: URI that encodes
-`/pair#<code>`: the fragment never reaches the server) and is stored only as a keyed hash.
+Amending and discarding are events of the game (domain/record/setup.py); a pairing code is an aggregate of its own
+(domain/access/pairing.py). A code is shown only in the answer that offers it (with its QR code, an SVG data: URI that
+encodes `/pair#<code>`: the fragment never reaches the server) and is stored only as a keyed hash.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from api.parsing import Blueprint
 from api.play_pages import record_path, setup_page
 from api.schemas import BODY_NOT_OBJECT, Options
 from api.tokens import recorder_only
-from domain.pairing import grouped
+from domain.access.pairing import grouped
 from domain.text import MAX_NAME_LENGTH
 
 blp = Blueprint("setup", __name__, description="Fixing a game's setup, discarding it, and pairing phones to seats")

@@ -36,7 +36,7 @@ from api.limits import hold
 from api.parsing import Blueprint
 from api.replay_schemas import StreamArgsSchema, StreamHeadersSchema, StreamTicketBodySchema, StreamTicketSchema
 from api.replays import narrowed
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from service.application import Meldbook
 from service.streams import Pace, follow
 

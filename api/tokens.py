@@ -16,7 +16,7 @@ from api.access import meldbook
 from api.contract import RECORDER_ONLY
 from api.parsing import Blueprint
 from api.schemas import IssuedTokenSchema, SeatDeviceSchema, SeatSchema, ViewerTokenSchema
-from domain.access import ARBITER, seat_grant, viewer_grant
+from domain.access.game_access import ARBITER, seat_grant, viewer_grant
 from domain.text import check_line, normal_name
 
 blp = Blueprint("tokens", __name__, description="The game's tokens and seats (the recorder's)")

@@ -35,8 +35,8 @@ from bench.runs import time_raw
 from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
 from bench.workload import Workload, record_workload
 from bots import SeededChance
-from domain.game import Game
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.reexecution import NoChance
 from service.application import Meldbook
 
 HEALTH_REQUESTS = 1000

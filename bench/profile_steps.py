@@ -10,7 +10,7 @@ PARTS = (
     ("PostgreSQL driver (psycopg)", ("psycopg",)),
     ("SQLite driver (sqlite3)", ("sqlite3",)),
     ("eventsourcing (save, mapper, transcoder, recorder)", ("eventsourcing/",)),
-    ("hash chain (service/chain.py, domain/chain.py)", ("service/chain.py", "domain/chain.py")),
+    ("hash chain (service/chain.py, domain/record/chain.py)", ("service/chain.py", "domain/record/chain.py")),
     ("rules and the game (domain/)", ("domain/",)),
     ("service (service/)", ("service/",)),
     ("Meldbook's API (api/)", ("api/",)),
@@ -44,7 +44,7 @@ STEPS = (
     ("the other hooks: request id and access log, headers, store gate", "hooks"),
     ("the body: webargs and marshmallow (MoveSchema), flask-smorest's wrappers", "body"),
     ("record_move: the game to decide on (kept, else loaded)", ("service/moving.py", "game_for_move")),
-    ("record_move: the rules (Game.record, on the state in hand)", ("domain/game.py", "record")),
+    ("record_move: the rules (Game.record, on the state in hand)", ("domain/record/game.py", "record")),
     (
         "record_move: eventsourcing's mapper (events and snapshots to stored JSON)",
         ("eventsourcing/persistence.py", "to_stored_event"),

@@ -12,8 +12,8 @@ from typing import Any
 
 from bots import SeededChance
 from bots.roby import moves
-from domain.game import Game
-from domain.moves import MoveRecorded
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
 
 
 @dataclass(frozen=True, slots=True)

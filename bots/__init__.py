@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 import domain.variants  # noqa: F401  (each variant registers itself when imported: the bots play every one)
-from domain.game import Game
-from domain.variant import Chance
+from domain.record.game import Game
+from domain.rules.variant import Chance
 
 
 class SeededChance(Chance):

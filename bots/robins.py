@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bots import SeededChance, concrete_bodies, listed
-from domain.game import Game
+from domain.record.game import Game
 
 MAX_ACTIONS = 6000
 """No game needs more: a hand is at most 39 turns of a few actions each, and the bot tables eagerly."""

@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from bots import SeededChance, concrete_bodies, listed, pick
-from domain.cards import Card
-from domain.game import Game
-from domain.melds import candidate_melds
+from domain.cards.card import Card
+from domain.cards.melds import candidate_melds
+from domain.record.game import Game
 
 PREFERRED = ("go_out", "meld", "lay_off")
 MAX_ACTIONS = 20000

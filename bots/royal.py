@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bots import SeededChance, concrete_bodies, listed
-from domain.game import Game
+from domain.record.game import Game
 
 MAX_ACTIONS = 40000
 # Kinds the bot picks more often, so that auctions, ace bets and all-ins (side pots) come up in most sessions.

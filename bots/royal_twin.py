@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bots.twins import moves_of, record_game, recorded_action
-from domain.game import Game
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.reexecution import NoChance
 
 
 def entered_royal_twin(events: Sequence[Any], token_hash: str = "") -> Game:

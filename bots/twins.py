@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.game import Game
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance
 from domain.robins.rules import hand_total
 from domain.roby.rules import hand_value
 

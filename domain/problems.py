@@ -8,11 +8,11 @@ in api/problem_table.py, which also says how each code answers over HTTP.
 
 from __future__ import annotations
 
-from domain.access import NotPermittedError, TokenNotFoundError
-from domain.annotations import AnnotationNotFoundError
-from domain.audit import RecordNotAuditableError
-from domain.cards import InvalidCardError
-from domain.disputes import DisputeClosedError, DisputeNotFoundError, EvidenceNotFoundError
+from domain.access.game_access import NotPermittedError, TokenNotFoundError
+from domain.beside.annotations import AnnotationNotFoundError
+from domain.beside.disputes import DisputeClosedError, DisputeNotFoundError, EvidenceNotFoundError
+from domain.beside.idempotency import IdempotencyKeyError, IdempotencyKeyReusedError, IdempotentAnswerGoneError
+from domain.cards.card import InvalidCardError
 from domain.errors import (
     CardConflictError,
     HandNotFoundError,
@@ -25,7 +25,7 @@ from domain.errors import (
     SetupError,
     problems_of,
 )
-from domain.idempotency import IdempotencyKeyError, IdempotencyKeyReusedError, IdempotentAnswerGoneError
+from domain.record.audit import RecordNotAuditableError
 
 GENERIC: tuple[Problem, ...] = (
     *problems_of(

@@ -16,11 +16,11 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from domain.grouping import group_moves, move_numbers
-from domain.hands import HandSpans, hand_spans
-from domain.moves import secret_fields
+from domain.access.visibility import Viewer, view_event
+from domain.record.grouping import group_moves, move_numbers
+from domain.record.hands import HandSpans, hand_spans
+from domain.record.moves import secret_fields
 from domain.variants import variant_named
-from domain.visibility import Viewer, view_event
 from replays.frames import HandSpan, hands_of
 from service.annotations import annotations_of
 from service.application import GameNotFoundError, Meldbook

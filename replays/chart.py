@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from uuid import UUID
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from replays.frames import replay_hand
 from service.application import Meldbook
 

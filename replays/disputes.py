@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from domain.access import ARBITER
-from domain.disputes import DisputeNotFoundError, EvidenceNotFoundError, GameDisputes
-from domain.visibility import Viewer
+from domain.access.game_access import ARBITER
+from domain.access.visibility import Viewer
+from domain.beside.disputes import DisputeNotFoundError, EvidenceNotFoundError, GameDisputes
 from replays.annotations import Placing, placing, shown_annotations
 from service.application import Meldbook
 from service.disputes import disputes_of

@@ -2,7 +2,7 @@
 
 Frames are built from the game as it was before the hand's first move (as a load does: its latest snapshot and the
 events since), folding each move of the hand in turn and taking a frame after each. A move is what
-domain/grouping.py says it is: an envelope and its events, or an older record's move by its variant's reading.
+domain/record/grouping.py says it is: an envelope and its events, or an older record's move by its variant's reading.
 Every frame goes through the one visibility filter: its action as `present_event` shows the envelope, its state
 as `present_state` shows the game, and its changes are read from two such filtered states, so none can leak.
 """
@@ -16,13 +16,13 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain.access.visibility import Viewer
 from domain.errors import HandNotFoundError, MeldbookError, Problem
-from domain.game import Game
-from domain.grouping import MoveGroup, group_moves
-from domain.moves import MoveRecorded
-from domain.variant import Variant
-from domain.visibility import Viewer
-from domain.words import events_in_words, in_words
+from domain.record.game import Game
+from domain.record.grouping import MoveGroup, group_moves
+from domain.record.moves import MoveRecorded
+from domain.rules.variant import Variant
+from domain.rules.words import events_in_words, in_words
 from replays.changes import changes
 from service.application import Meldbook
 from service.presenting import describe, present_event, present_state

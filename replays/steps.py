@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.game import Game
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
+from domain.record.game import Game
 from service.application import Meldbook
 from service.presenting import present_event, present_state
 

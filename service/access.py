@@ -21,7 +21,7 @@ from uuid import UUID
 from eventsourcing.application import Application, LRUCache
 from eventsourcing.persistence import IntegrityError
 
-from domain.access import (
+from domain.access.game_access import (
     ARBITER,
     RECORDER,
     GameAccess,
@@ -31,7 +31,7 @@ from domain.access import (
     viewer_grant,
 )
 from domain.errors import InvalidActionError
-from domain.game import Game
+from domain.record.game import Game
 from domain.text import check_line, normal_name
 from service.config import cache_size
 from service.projector import project

@@ -15,14 +15,14 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate
 from eventsourcing.persistence import IntegrityError
 
-from domain.access import RECORDER, NotPermittedError, seat_player
-from domain.annotations import GameAnnotations, annotations_id
-from domain.docs import to_doc
+from domain.access.game_access import RECORDER, NotPermittedError, seat_player
+from domain.access.visibility import Viewer
+from domain.beside.annotations import GameAnnotations, annotations_id
 from domain.errors import InvalidTextError, MeldbookError
-from domain.hands import hand_spans
-from domain.moves import MoveRecorded
+from domain.record.hands import hand_spans
+from domain.record.moves import MoveRecorded
+from domain.rules.docs import to_doc
 from domain.text import check_line, check_text, normal_name
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.branching import branch_game
 

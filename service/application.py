@@ -12,17 +12,17 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
-from domain.access import RECORDER
+from domain.access.game_access import RECORDER
+from domain.access.visibility import Viewer
+from domain.beside.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
 from domain.errors import MeldbookError, Problem
-from domain.game import Game
-from domain.grouping import group_moves, move_numbers, numbered_by_envelopes
-from domain.hands import HandSpans, hand_spans
-from domain.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
-from domain.moves import MoveRecorded
-from domain.setup import GameDiscarded, SetupAmended
-from domain.variant import Chance
+from domain.record.game import Game
+from domain.record.grouping import group_moves, move_numbers, numbered_by_envelopes
+from domain.record.hands import HandSpans, hand_spans
+from domain.record.moves import MoveRecorded
+from domain.record.setup import GameDiscarded, SetupAmended
+from domain.rules.variant import Chance
 from domain.variants import VARIANTS, variant_named
-from domain.visibility import Viewer
 from service.access import AccessCases
 from service.chain import ChainedApplication, ChainedEventStore
 from service.config import cache_env, cache_size, recorder_env
@@ -228,10 +228,10 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         """The game's events after a version (up to another, and at most `limit` of them, if given), in order, each
         with its move's number.
 
-        One query reads them with the few events before them, among which is the envelope of the move the first of
-        them belongs to: the envelopes number every move from there on. Without an envelope there (a game's setup,
-        or a record stored before moves carried one), the record is read from its first event, which numbers the
-        moves (domain/grouping.py). A reader that knows the envelope is close (a stream, reading whole moves as they
+        One query reads them with the few events before them, among which is the envelope of the move the first of them
+        belongs to: the envelopes number every move from there on. Without an envelope there (a game's setup, or a
+        record stored before moves carried one), the record is read from its first event, which numbers the moves
+        (domain/record/grouping.py). A reader that knows the envelope is close (a stream, reading whole moves as they
         are stored) gives a shorter `lookback`.
         """
         start = max(after - lookback, 0)

@@ -4,11 +4,11 @@ game at a time, so that memory stays flat however many games an archive holds.
 Each record of an archive is imported on its own (service/notation_import.py): a bad one is reported with its
 index, line and column and the rest carry on; nothing of a bad record is stored.
 
-An import is idempotent per game record: each game imported keeps beside it, in the same transaction, an import
-record (an idempotency record, domain/idempotency.py) under an id derived from the SHA-256 of the record's text, so
-an archive imported again (after a crash half way, say) imports only the records it did not store before, and tells
-the others apart with the game each became. `force` imports them again all the same (a new game each, and the first
-import's record kept).
+An import is idempotent per game record: each game imported keeps beside it, in the same transaction, an import record
+(an idempotency record, domain/beside/idempotency.py) under an id derived from the SHA-256 of the record's text, so an
+archive imported again (after a crash half way, say) imports only the records it did not store before, and tells the
+others apart with the game each became. `force` imports them again all the same (a new game each, and the first import's
+record kept).
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
+from domain.access.visibility import Viewer
+from domain.beside.idempotency import IdempotencyRecord
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.idempotency import IdempotencyRecord
 from domain.notation.archive import ArchiveRecord, join_archive, split_archive
 from domain.notation.errors import NotationError
-from domain.visibility import Viewer
+from domain.record.game import Game
 from service.notation_export import export_record
 from service.notation_import import ImportedGame, import_record
 

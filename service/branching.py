@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.decision import Chance
 from domain.errors import InvalidActionError, MeldbookError
-from domain.game import Game
-from domain.grouping import group_moves
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.grouping import group_moves
+from domain.record.reexecution import NoChance
+from domain.rules.decision import Chance
 from domain.variants import variant_named
 from service.application import GameNotFoundError
 

@@ -1,6 +1,6 @@
 """The hash chain beside the store: links stored with the events, in the same transaction, and read back to verify.
 
-Where the links live: in each event's stored state, under `_link` (with its `_salt`, domain/chain.py), set by one
+Where the links live: in each event's stored state, under `_link` (with its `_salt`, domain/record/chain.py), set by one
 function (`chain_pending`) on the stored events just before the recorder inserts them. They are therefore written
 in the insert that writes the events, and commit or fail with them; a concurrent writer at the same version fails
 on the store's version constraint before its links matter. Every stream the application saves is chained, by the
@@ -40,8 +40,8 @@ from eventsourcing.persistence import (
     StoredEvent,
 )
 
-from domain.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
 from domain.errors import MeldbookError, Problem
+from domain.record.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
 from service.store import StreamGapError
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.claims import GameClaims, claims_id
+from domain.beside.claims import GameClaims, claims_id
 from service.annotations import stored_or
 
 

@@ -1,7 +1,7 @@
 """The confirmation use cases: a seat confirms a scored hand's result, kept with the record's digest at it; the list
 of confirmations, each checked against the record now; the compact summary the state shows.
 
-A confirmation lives in the game's confirmations stream (domain/confirmations.py), so the game's version never
+A confirmation lives in the game's confirmations stream (domain/beside/confirmations.py), so the game's version never
 moves. Its digest is the link of the hand's result (service/chain.py: the link stored with that event); whether it
 still matches is the chain's `check_digest` against the record as stored, and whether the hand's result still
 stands where it stood (a correction of that hand moves it).
@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.access import RECORDER, NotPermittedError, seat_player
-from domain.chain import check_digest
-from domain.confirmations import DigestDiffersError, GameConfirmations, confirmations_id, hand_results
+from domain.access.game_access import RECORDER, NotPermittedError, seat_player
+from domain.beside.confirmations import DigestDiffersError, GameConfirmations, confirmations_id, hand_results
 from domain.errors import IllegalMoveError, MeldbookError
+from domain.record.chain import check_digest
 from domain.text import normal_name
 from service.access import Caller
 from service.annotations import change_stream, stored_or

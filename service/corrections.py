@@ -9,13 +9,13 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import get_topic
 
-from domain.access import ARBITER, RECORDER, NotPermittedError
+from domain.access.game_access import ARBITER, RECORDER, NotPermittedError
 from domain.corrections.kinds import AMEND
 from domain.corrections.listing import current_hand_start
 from domain.corrections.plan import CorrectionError, Plan, plan_correction
-from domain.game import Game
-from domain.grouping import group_moves
-from domain.hands import hand_spans
+from domain.record.game import Game
+from domain.record.grouping import group_moves
+from domain.record.hands import hand_spans
 from domain.text import check_line
 from service.application import GameNotFoundError
 from service.moving import StaleVersionError, TokenError, check_version

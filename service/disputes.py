@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
 
-from domain.access import ARBITER
-from domain.chain import canonical
-from domain.disputes import GameDisputes, check_ruler, disputes_id
+from domain.access.game_access import ARBITER
+from domain.beside.disputes import GameDisputes, check_ruler, disputes_id
 from domain.errors import MeldbookError
+from domain.record.chain import canonical
 from domain.text import check_text
 from service.annotations import change_stream, stored_or
 from service.application import Meldbook

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from eventsourcing.application import LRUCache
 
-from domain.game import Game
+from domain.record.game import Game
 
 
 class KeptGames:

@@ -10,10 +10,10 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError
 
-from domain.access import RECORDER, NotPermittedError
+from domain.access.game_access import RECORDER, NotPermittedError
+from domain.beside.idempotency import IdempotencyRecord, move_record_id
 from domain.errors import MeldbookError, Problem
-from domain.game import Game, check_not_discarded
-from domain.idempotency import IdempotencyRecord, move_record_id
+from domain.record.game import Game, check_not_discarded
 from domain.text import check_line
 from service.access import SAVE_ATTEMPTS, Caller
 from service.idempotency import Retry

@@ -1,5 +1,5 @@
 """The night use cases: open a night, take games into it (at their creation or later) and out of it, and read its
-sheet, each game's figures from its own settlement (service/settlement.py, domain/settlement.py).
+sheet, each game's figures from its own settlement (service/settlement.py, domain/money/settlement.py).
 
 A night is an aggregate with a stream of its own (domain/nights/night.py); its token is shown once and stored as a
 hash. Taking a game in or out needs the night's token and the game's recorder token (the API checks the latter with
@@ -17,12 +17,12 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.errors import MeldbookError, Problem
-from domain.game import Game
+from domain.money.settlement import settlement_of
 from domain.nights.lines import Money
 from domain.nights.night import Night
 from domain.nights.sheet import NightGame, night_sheet, parties_of
 from domain.nights.transfers import MAX_PARTIES
-from domain.settlement import settlement_of
+from domain.record.game import Game
 from domain.text import check_line
 from domain.variants import variant_named
 from service.annotations import SAVE_ATTEMPTS, change_stream

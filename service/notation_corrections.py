@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from domain.corrections.kinds import REQUESTED_BY
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.moves import RECORDER
 from domain.notation.errors import NotationError
 from domain.notation.record import Move
+from domain.record.game import Game
+from domain.record.moves import RECORDER
 from service.corrections import CORRECTING, plan_for
 
 VOIDED_MARK = "notation-voided-mark"

@@ -9,18 +9,18 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.access.visibility import Viewer
 from domain.corrections.kinds import is_correction
 from domain.errors import MeldbookError
-from domain.hands import HandSpans
 from domain.notation.grammars import grammar_of
 from domain.notation.record import Hand, Move, Note, Record, Result, Variation
 from domain.notation.results import add_figures
 from domain.notation.tags import CHECKS, UNKNOWN
 from domain.notation.writer import figures_of, write_record
-from domain.setup import GameDiscarded, SetupAmended
-from domain.unknown import COUNT_KINDS
+from domain.record.hands import HandSpans
+from domain.record.setup import GameDiscarded, SetupAmended
+from domain.record.unknown import COUNT_KINDS
 from domain.variants import variant_named
-from domain.visibility import Viewer
 from service.annotations import annotations_of
 from service.claims import claims_of
 from service.presenting import StoredEvent, present_event
@@ -28,7 +28,7 @@ from service.verify import digest_at
 
 
 def export_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> str:
-    """The game's canonical text in the viewer's view (domain/visibility.py); without its digest when `digest` is
+    """The game's canonical text in the viewer's view (domain/access/visibility.py); without its digest when `digest` is
     false (a game stored nowhere for good, as a simulation's scratch games, has none worth checking)."""
     return write_record(game_record(app, game_id, viewer, digest=digest))
 

@@ -13,13 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.annotations import GameAnnotations
-from domain.claims import GameClaims
+from domain.beside.annotations import GameAnnotations
+from domain.beside.claims import GameClaims
 from domain.corrections.kinds import is_correction
-from domain.docs import to_doc
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.moves import RECORDER, MoveRecorded
 from domain.notation.budget import StepBudget
 from domain.notation.errors import NotationError
 from domain.notation.grammars import grammar_of
@@ -27,7 +24,10 @@ from domain.notation.reader import Read, RecordReader
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
 from domain.notation.tags import DEFAULTS, UNKNOWN
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.moves import RECORDER, MoveRecorded
+from domain.record.reexecution import NoChance
+from domain.rules.docs import to_doc
 from domain.text import check_text
 from service.annotations import MAX_COMMENT
 from service.branching import branch

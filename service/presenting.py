@@ -12,12 +12,12 @@ from typing import Any
 
 from eventsourcing.utils import get_topic
 
-from domain.actions import ActionKind
-from domain.docs import to_doc
-from domain.game import Game
-from domain.hands import HandSpans
-from domain.moves import MoveRecorded, secret_fields
-from domain.visibility import Viewer, view_doc, view_event
+from domain.access.visibility import Viewer, view_doc, view_event
+from domain.record.game import Game
+from domain.record.hands import HandSpans
+from domain.record.moves import MoveRecorded, secret_fields
+from domain.rules.actions import ActionKind
+from domain.rules.docs import to_doc
 
 NO_VOIDS: Mapping[int, int] = MappingProxyType({})
 _METADATA = frozenset({"originator_id", "originator_version", "timestamp", "originator_topic"})

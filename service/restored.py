@@ -29,7 +29,7 @@ from eventsourcing.postgres import PostgresAggregateRecorder
 from eventsourcing.sqlite import SQLiteAggregateRecorder
 from psycopg.sql import SQL, Identifier
 
-from domain.chain import LINK
+from domain.record.chain import LINK
 
 RESTORES = "meldbook_restores"
 STREAMS = "meldbook_restored_streams"

@@ -1,7 +1,7 @@
 """The settlement use cases: a game's ledger, one player's balance explained, the audit and the what-if.
 
 Each reads the game's stored events once and hands them to the domain's one reading of the ledger
-(`domain.settlement.settlement_of`); nothing here stores anything. Stated results kept by the notation import are
+(`domain.money.settlement.settlement_of`); nothing here stores anything. Stated results kept by the notation import are
 read from the import's claims stream (`service.claims.stated_results`).
 """
 
@@ -11,16 +11,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
-from domain.audit import Discrepancy, audit_record, payload
+from domain.access.visibility import Viewer, view_event
 from domain.errors import IllegalMoveError, MeldbookError, Problem
-from domain.explanation import compared, explained, settlement_doc
-from domain.game import Game
-from domain.ledger import player_account
-from domain.moves import MoveRecorded, secret_fields
-from domain.settlement import Settlement, settlement_of
-from domain.setup import players_now
+from domain.money.explanation import compared, explained, settlement_doc
+from domain.money.ledger import player_account
+from domain.money.settlement import Settlement, settlement_of
+from domain.record.audit import Discrepancy, audit_record, payload
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded, secret_fields
+from domain.record.setup import players_now
 from domain.variants import variant_named
-from domain.visibility import Viewer, view_event
 from service.application import GameNotFoundError, Meldbook
 from service.branching import branch
 from service.claims import stated_results

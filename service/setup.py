@@ -12,11 +12,11 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain.access import RECORDER, seat_grant
+from domain.access.game_access import RECORDER, seat_grant
+from domain.access.pairing import INVALID, Pairing, PairingCodeError, new_code, normal_code, pairing_id
 from domain.errors import MeldbookError
-from domain.game import Game, GameDiscardedError
-from domain.pairing import INVALID, Pairing, PairingCodeError, new_code, normal_code, pairing_id
-from domain.setup import GameDiscarded, amend_setup, discard
+from domain.record.game import Game, GameDiscardedError
+from domain.record.setup import GameDiscarded, amend_setup, discard
 from domain.text import name_key
 from service.config import ConfigError
 from service.tokens import new_token, token_hash

@@ -16,8 +16,8 @@ from typing import Any
 from bots import NothingListed
 from bots.samples import SAMPLE_GAMES
 from bots.twins import recorded_twin
+from domain.access.visibility import Viewer
 from domain.notation.archive import join_archive
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.notation_export import export_record
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from service.application import Meldbook
 from service.availability import STORE_DOWN, StoreUnavailableError
 from service.presenting import present_event

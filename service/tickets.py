@@ -20,8 +20,8 @@ from uuid import UUID
 
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
+from domain.access.visibility import Viewer
 from domain.errors import MeldbookError, Problem
-from domain.visibility import Viewer
 
 TICKET_SECONDS = 60
 PURPOSE = "meldbook stream ticket"

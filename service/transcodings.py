@@ -24,7 +24,14 @@ class DataclassAsDict(Transcoding):
         return self.type(**data)
 
 
+def stored_name(cls: type) -> str:
+    """The name a snapshot stores a state dataclass under: its module and class, or, for a class that has moved since
+    snapshots began, the name it declares (`STORED_AS`, its module and class then). Stored names are schema: a
+    snapshot written before a move must still be read after it."""
+    return "meldbook:" + (getattr(cls, "STORED_AS", None) or f"{cls.__module__}.{cls.__qualname__}")
+
+
 def register_state_types(transcoder: JSONTranscoder, types: set[type]) -> None:
-    """Register one transcoding per state dataclass, named after its module and class."""
-    for cls in sorted(types, key=lambda c: f"{c.__module__}.{c.__qualname__}"):
-        transcoder.register(DataclassAsDict(cls, f"meldbook:{cls.__module__}.{cls.__qualname__}"))
+    """Register one transcoding per state dataclass, under its stored name."""
+    for cls in sorted(types, key=stored_name):
+        transcoder.register(DataclassAsDict(cls, stored_name(cls)))

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from domain.annotations import annotations_id
-from domain.chain import BrokenLink, ChainReport, check_digest
-from domain.confirmations import confirmations_id
-from domain.disputes import disputes_id
+from domain.beside.annotations import annotations_id
+from domain.beside.confirmations import confirmations_id
+from domain.beside.disputes import disputes_id
+from domain.record.chain import BrokenLink, ChainReport, check_digest
 from service.application import Meldbook
 from service.chain import read_chain, stored_link
 from service.restored import restored_head

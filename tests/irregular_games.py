@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bots import SeededChance
-from domain.game import Game
+from domain.record.game import Game
 
 PLAYERS = {"roby": ["ann", "bob", "cy"], "robins": ["ann", "bob"], "royal": ["ann", "bob", "cy"]}
 PLAYING = {"roby": "play", "robins": "play", "royal": "dummy"}

@@ -14,7 +14,7 @@ from bots.roby import play_roby
 from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, recorded_twin
-from domain.game import Game
+from domain.record.game import Game
 
 STORE_METADATA = frozenset({"originator_id", "timestamp", "token_hash", "recorded_by"})
 """What an imported game may store otherwise than the original: its id, the times, the token's hash, the role

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from domain.cards import InvalidCardError, canonical
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
+from domain.cards.card import InvalidCardError, canonical
 
 # Private places of a state, by variant: a pattern over the place's path, and whose cards they are ("hand": the
 # player named in the path; "poker": his chosen poker hand; "nobody": no seat's).

@@ -22,12 +22,12 @@ from uuid import UUID
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.cards import InvalidCardError, canonical
-from domain.game import Game
-from domain.hands import HandSpans
-from domain.moves import secret_fields
+from domain.access.visibility import Viewer, view_doc
+from domain.cards.card import InvalidCardError, canonical
+from domain.record.game import Game
+from domain.record.hands import HandSpans
+from domain.record.moves import secret_fields
 from domain.variants import variant_named
-from domain.visibility import Viewer, view_doc
 from service.application import Meldbook
 from service.presenting import StoredEvent, present_event, present_state
 from service.tokens import token_hash

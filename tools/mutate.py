@@ -116,7 +116,7 @@ def run_mutmut(group: str, work: Path, children: int) -> float:
 
 
 def function_of(name: str, module: str) -> str:
-    """The function a mutant changes: `domain.zones.xǁZoneǁremove__mutmut_3` is `Zone.remove`."""
+    """The function a mutant changes: `domain.cards.zones.xǁZoneǁremove__mutmut_3` is `Zone.remove`."""
     mangled = name[len(module.removesuffix(".py").replace("/", ".")) + 1 :].partition("__mutmut_")[0]
     return ".".join(part for part in mangled.removeprefix("x_").split("ǁ") if part not in ("", "x"))
 

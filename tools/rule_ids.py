@@ -48,10 +48,10 @@ class Recorder:
 
     def install(self) -> None:
         """Wrap the four places rule ids pass through."""
-        from domain.decision import Decision
         from domain.errors import MeldbookError
         from domain.events import GameEvent
-        from domain.movements import Movement
+        from domain.money.movements import Movement
+        from domain.rules.decision import Decision
 
         note = self.note
 

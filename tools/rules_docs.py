@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from domain.rule import SOURCES
-from domain.variant import Variant
+from domain.rules.rule import SOURCES
+from domain.rules.variant import Variant
 from domain.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parents[1]

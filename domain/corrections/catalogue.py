@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.corrections.counting import REPLACEMENT_RULE, REVERSAL_RULE
-from domain.rule import Rule
+from domain.rules.rule import Rule
 
 CORRECTION_RULES: tuple[Rule, ...] = (
     Rule(

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.corrections.events import RecordCorrected
-from domain.grouping import group_moves, move_numbers
-from domain.registry import variant_named
+from domain.record.grouping import group_moves, move_numbers
+from domain.rules.registry import variant_named
 
 REVERSAL_RULE, REPLACEMENT_RULE = "correction.reversal", "correction.replacement"
 """The rule ids of the entries a correction posts: a reversal's cause is the entry it reverses, a replacement's

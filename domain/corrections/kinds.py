@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.actions import ActionKind, Param
+from domain.rules.actions import ActionKind, Param
 
 VOID, AMEND = "void", "amend"
 REFUSE, VOID_REST = "refuse", "void-rest"

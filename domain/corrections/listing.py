@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.corrections.kinds import AMEND, CORRECTION_KINDS, DEALING, VOID, is_amendable
-from domain.variant import with_version
+from domain.rules.variant import with_version
 
 ROUTE = "POST /games/{id}/corrections"
 

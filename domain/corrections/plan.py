@@ -1,7 +1,7 @@
 """Deciding a correction: the moves it voids or amends, the record re-executed with them, the payouts posted again.
 
 The rules are not written twice: the moves that would count are recorded again through `Game.record`
-(domain/reexecution.py); the first one they refuse is the move that no longer fits.
+(domain/record/reexecution.py); the first one they refuse is the move that no longer fits.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.actions import Action, ActionKind, parse_action
 from domain.corrections.counting import (
     REPLACEMENT_RULE,
     REVERSAL_RULE,
@@ -22,9 +21,10 @@ from domain.corrections.counting import (
 from domain.corrections.events import corrected_moves
 from domain.corrections.kinds import AMEND, AMENDABLE, CORRECTION_KINDS, VOID, VOID_REST
 from domain.corrections.listing import current_hand_start
-from domain.decision import NoChance
 from domain.errors import IllegalMoveError, MeldbookError, Problem
-from domain.moves import MoveRecorded
+from domain.record.moves import MoveRecorded
+from domain.rules.actions import Action, ActionKind, parse_action
+from domain.rules.decision import NoChance
 
 Entry = tuple[type, dict[str, Any]]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from domain.cards.zones import Zone
 from domain.events import GameEvent
-from domain.zones import Zone
 
 
 class MisdealDeclared(GameEvent):

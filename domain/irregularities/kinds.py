@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.actions import SEEDS, ActionKind, Param
+from domain.rules.actions import SEEDS, ActionKind, Param
 
 MISDEAL_REASONS = ("wrong_count", "card_exposed", "other")
 CONFIRM = Param("confirm", "confirm", description="true: the table means it, as it cannot be undone")

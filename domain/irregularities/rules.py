@@ -5,7 +5,7 @@ Rulings (each variant's rules index lists them with their tests):
   shuffled game from a fresh shuffle. What was paid before the deal (antes, bets) stays where it is.
 - An exposed card stays in its holder's hand; the table has seen it, so every view may show it. No penalty.
   Exposed from the cards of a hand nobody entered yet, the check that the hand held it waits for the hand
-  (domain/unknown.py): a hand entered without it records a finding under the variant's exposed-card rule.
+  (domain/record/unknown.py): a hand entered without it records a finding under the variant's exposed-card rule.
 - A card drawn from the stock out of turn is shown to the table and shuffled back into the stock; the player
   whose turn it is plays on. No penalty.
 """
@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from domain.actions import Action
+from domain.cards.zones import Zone, check_can_name, seeded_order
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.irregularities.events import CardDrawnOutOfTurn, CardExposed, GameAbandoned, MisdealDeclared
-from domain.unknown import Check, defer
-from domain.variant import Decision
-from domain.zones import Zone, check_can_name, seeded_order
+from domain.record.unknown import Check, defer
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def declare_misdeal(decision: Decision, action: Action, dealer: str | None, open_now: bool, when: str) -> None:

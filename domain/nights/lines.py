@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from domain.settlement import Entry, Settlement
+    from domain.money.settlement import Entry, Settlement
 
 BANKER, POT = "[banker]", "[pot]"
 """The parties of a night that are not players: Royal Rummy's banker, and the money in a Roby pot not won yet."""

@@ -1,5 +1,5 @@
 """A night's sheet: each party's net across the night's games in the night's money, every figure traced to the
-games' settlements (domain/settlement.py), the check that the nets add up to zero, and the fewest transfers.
+games' settlements (domain/money/settlement.py), the check that the nets add up to zero, and the fewest transfers.
 
 Each variant says how a game of it is counted (`Variant.night_lines`, domain/<variant>/night.py): Roby's money as
 it is, Royal Rummy's chips at the night's chip value with the banker as a party, Robins Rummy's points pairwise at
@@ -12,10 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from domain.money.settlement import Settlement
 from domain.nights.lines import BANKER, POT, Money, NightLine
 from domain.nights.transfers import Transfer, fewest_transfers, greedy_transfers
-from domain.registry import variant_named
-from domain.settlement import Settlement
+from domain.rules.registry import variant_named
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Action bodies to and from the notation's fields: a value in place or `name=value`, lists in brackets.
 
 The reader builds the body `POST /moves` would take and checks nothing the rules or the action parser check
-(domain/actions.py): a wrong card or a missing field is refused by the same code, with the same `code`.
+(domain/rules/actions.py): a wrong card or a missing field is refused by the same code, with the same `code`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.actions import ActionKind, Param
 from domain.notation.errors import NotationError
 from domain.notation.grammars import Grammar
 from domain.notation.record import HIDDEN
 from domain.notation.tokens import Token, quoted
+from domain.rules.actions import ActionKind, Param
 
 _KEYWORD = re.compile(r"([A-Za-z_][A-Za-z_0-9]*)=(.*)")
 _INTEGER = re.compile(r"[+-]?\d{1,30}")

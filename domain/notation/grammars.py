@@ -15,9 +15,9 @@ from types import ModuleType
 import domain.robins.notation
 import domain.roby.notation
 import domain.royal.notation
-from domain.actions import ActionKind
 from domain.corrections.kinds import CORRECTION_KINDS, IN_PLACE
-from domain.variant import Variant
+from domain.rules.actions import ActionKind
+from domain.rules.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

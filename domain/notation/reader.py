@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from domain.actions import ActionKind
 from domain.corrections.kinds import CORRECTION_KINDS, REQUESTED_BY
 from domain.errors import MeldbookError
 from domain.notation.actions import Value, read_fields, read_value, split_keyword
@@ -16,7 +15,8 @@ from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import GLYPHS, HIDDEN, TABLE_ACTOR, Figure, Hand, Move, Note, Record, Result, Variation
 from domain.notation.tags import is_tag, read_tag
 from domain.notation.tokens import Token, tokenize
-from domain.registry import variant_named
+from domain.rules.actions import ActionKind
+from domain.rules.registry import variant_named
 
 _NUMBER = re.compile(r"(\d{1,9})\.+")
 VOID = "~"

@@ -10,7 +10,7 @@ TABLE_ACTOR = "*"
 HIDDEN = "??"
 """A card the record does not know, or the reader may not see."""
 GLYPHS = ("!!", "??", "!?", "?!", "!", "?", "missed-lay-off", "wrong-discard", "wrong-payout")
-"""The glyphs a move may carry (domain/annotations.py GLYPHS)."""
+"""The glyphs a move may carry (domain/beside/annotations.py GLYPHS)."""
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """What the rules computed for a hand: each player's net points, money or chips, read from the stored events.
 
 Points are the `points` of any event that names a `player` (a score); money or chips are the transfers between
-accounts (domain/ledger.py), counted for the players' accounts only. The unit of transfers is the variant's
+accounts (domain/money/ledger.py), counted for the players' accounts only. The unit of transfers is the variant's
 (its notation grammar's `transfers`).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 
 POINTS = "points"
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.actions import ActionKind
 from domain.corrections.kinds import REQUESTED_BY
 from domain.notation.actions import write_fields
 from domain.notation.grammars import Grammar, grammar_of, notation_kinds
 from domain.notation.record import TABLE_ACTOR, Figure, Move, Note, Record
 from domain.notation.tags import write_tags
 from domain.notation.tokens import quoted
-from domain.registry import variant_named
+from domain.rules.actions import ActionKind
+from domain.rules.registry import variant_named
 
 
 def write_record(record: Record) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from domain.cards import JOKER, RANKS, SUITS, Card
+from domain.cards.card import JOKER, RANKS, SUITS, Card
 from domain.errors import MeldbookError
 from domain.robins.melds import FLUSH, NAT, SET, STRAIGHT_FLUSH, build
 from domain.robins.rules import is_wild

@@ -3,11 +3,11 @@ the ledger reads its stored events."""
 
 from __future__ import annotations
 
-from domain.movements import Readings, scored
+from domain.money.movements import Readings, scored
 from domain.robins.events import PointsScored
 from domain.robins.problems import PROBLEMS
 from domain.robins.settle import HAND_RULE, STATED_RULE, TABLE_RULE
-from domain.rule import Rule, refusal_rules
+from domain.rules.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule(

@@ -1,4 +1,4 @@
-"""Robins Rummy's checks that wait for a hand nobody entered yet (domain/unknown.py), and the findings they make.
+"""Robins Rummy's checks that wait for a hand nobody entered yet (domain/record/unknown.py), and the findings they make.
 
 Robins' rules of play read only the cards a move names, the table and how many cards a hand holds, so every move
 from an unknown hand is checked when it is made. One rule needs the hand's cards: a card exposed from it during play
@@ -8,8 +8,8 @@ stays in it (robins.irregularities.exposed-card), which only the whole hand can 
 from __future__ import annotations
 
 from domain.irregularities.rules import exposure_check
-from domain.unknown import Check, make_deferred_checks
-from domain.variant import Decision
+from domain.record.unknown import Check, make_deferred_checks
+from domain.rules.variant import Decision
 
 EXPOSED = "robins.irregularities.exposed-card"
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain import cutting
-from domain.actions import Action
-from domain.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
+from domain.cards.zones import check_counts, seeded_order
 from domain.errors import IllegalMoveError
 from domain.robins.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.robins.rules import HAND_SIZE, STOCK_SIZE, cut_rank, deck, is_wild
 from domain.robins.state import RobinsState
-from domain.variant import Decision
-from domain.zones import check_counts, seeded_order
+from domain.rules import cutting
+from domain.rules.actions import Action
+from domain.rules.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
+from domain.rules.variant import Decision
 
 
 def open_game(decision: Decision) -> None:

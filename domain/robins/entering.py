@@ -1,15 +1,15 @@
-"""Robins Rummy's hands entered by their players, and counts stated at the end of a hand (domain/unknown.py)."""
+"""Robins Rummy's hands entered by their players, and counts stated at the end of a hand (domain/record/unknown.py)."""
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError
+from domain.record.unknown import CountStated, HandEntered, check_entry, check_stated
 from domain.robins import settle
 from domain.robins.checks import make_checks
 from domain.robins.rules import JOKER_POINTS, card_places, deck, hand_total
 from domain.robins.state import COUNT, PLAY, RobinsState
-from domain.unknown import CountStated, HandEntered, check_entry, check_stated
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 MOST_A_CARD = JOKER_POINTS
 """The most one card left in hand counts (a joker), which bounds a stated count."""

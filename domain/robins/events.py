@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from domain.cards.zones import dealt_hands, dealt_stock
 from domain.events import GameEvent
 from domain.robins.melds import table_order
 from domain.robins.state import COUNT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
-from domain.zones import dealt_hands, dealt_stock
 
 
 class CardCut(GameEvent):

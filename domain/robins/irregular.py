@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.actions import Action
+from domain.cards.zones import named_counts
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.robins.checks import EXPOSED
@@ -12,8 +12,8 @@ from domain.robins.events import GameWon
 from domain.robins.rules import STOCK_SIZE, deck
 from domain.robins.state import OVER, PLAY, RobinsState
 from domain.robins.turn import named_cards
-from domain.variant import Decision
-from domain.zones import named_counts
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 ABANDON_OPTION = "abandon"
 ABANDON_DEFAULT = "no_winner"

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.cards import Card
-from domain.cutting import cut_example
-from domain.listing import Body, Candidate, card_list, list_actions, list_actions_of
+from domain.cards.card import Card
+from domain.record.unknown import entry_template, stated_template, unknown_players
 from domain.robins.candidates import meld_examples
 from domain.robins.entering import LEAST_A_CARD, MOST_A_CARD
 from domain.robins.melds import lay_off_choices
 from domain.robins.rules import HAND_SIZE, cut_rank, deck, hand_total, is_wild
 from domain.robins.state import COUNT, CUT, DEAL, PLAY, RobinsState, TableMeld
 from domain.robins.turn import named_cards
-from domain.unknown import entry_template, stated_template, unknown_players
-from domain.variant import Variant
+from domain.rules.cutting import cut_example
+from domain.rules.listing import Body, Candidate, card_list, list_actions, list_actions_of
+from domain.rules.variant import Variant
 
 TEMPLATES: dict[str, Body] = {
     "meld": {"body": {"cards": ["<card>"], "declare": ["<card>"], "kind": "<kind>"},

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.cards import JOKER, RANKS, SUITS, Card
+from domain.cards.card import JOKER, RANKS, SUITS, Card
 from domain.errors import IllegalMoveError
 from domain.robins.rules import is_wild
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.nights.lines import Money, NightLine, entries_touching
 
 if TYPE_CHECKING:
-    from domain.settlement import Settlement
+    from domain.money.settlement import Settlement
 
 UNIT = "points"
 

@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.cards import JOKER, Card, packs
+from domain.cards.card import JOKER, Card, packs
+from domain.record.unknown import hand_place
 from domain.robins.state import RobinsState
-from domain.unknown import hand_place
 
 HAND_SIZE = 7
 DECK_SIZE = 54
@@ -59,7 +59,7 @@ def hands_shown(state: RobinsState) -> bool:
 
 
 def card_places(state: RobinsState) -> dict[str, list[str]]:
-    """The named cards of every place of the hand, by place id (domain/unknown.py): hands, stock, pile, melds."""
+    """The named cards of every place of the hand, by place id (domain/record/unknown.py): hands, stock, pile, melds."""
     places = {hand_place(p): zone.known for p, zone in state.hands.items()}
     places.update({"stock": state.stock.known, "discard": state.discard})
     places.update({f"meld:{meld.id}": meld.cards for meld in state.melds})

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from domain.record.unknown import unknown_players
 from domain.robins.events import DealerChosen, GameWon, HandEnded, PointsScored
 from domain.robins.rules import TARGET, hand_total, table_points
 from domain.robins.state import COUNT, RobinsState
-from domain.unknown import unknown_players
-from domain.variant import Decision
+from domain.rules.variant import Decision
 
 TABLE_RULE = "robins.scoring.table"
 HAND_RULE = "robins.scoring.hand"

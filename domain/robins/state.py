@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.zones import Zone
+from domain.cards.zones import Zone
 
 CUT, DEAL, PLAY, COUNT, OVER = "cut", "deal", "play", "count", "over"
 """COUNT: the hand has ended and hands nobody entered wait to be entered or their counts stated before it scores."""
@@ -62,9 +62,10 @@ class RobinsState:
     """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
     abandoned: bool = False
     stated: dict[str, int] = field(default_factory=dict)
-    """This hand's counts stated instead of cards shown, by player (domain/unknown.py)."""
+    """This hand's counts stated instead of cards shown, by player (domain/record/unknown.py)."""
     pending: list[dict[str, Any]] = field(default_factory=list)
-    """This hand's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    """This hand's checks that wait for a hand's unknown cards (domain/record/unknown.py); never shown (they hold
+    cards)."""
     findings: list[dict[str, Any]] = field(default_factory=list)
     """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
+from domain.record.unknown import hand_place, take
 from domain.robins import settle
 from domain.robins.checks import make_checks
 from domain.robins.events import CardLaidOff, MeldLaid, WildExchanged
 from domain.robins.melds import CLOSED, build, lay_off_choices
 from domain.robins.rules import card_places, deck, is_wild
 from domain.robins.state import RobinsState
-from domain.unknown import hand_place, take
-from domain.variant import Decision
+from domain.rules.variant import Decision
 
 NO_GOING_OUT = "robins.upcard-wild.no-going-out"
 
@@ -35,7 +35,7 @@ def verify_table_time(state: RobinsState, player: str) -> None:
 
 def verify_held(state: RobinsState, player: str, cards: Sequence[str]) -> None:
     """Refuse cards the player does not hold. A card his hand does not name comes out of its unknown cards (a
-    hand nobody entered yet), checked against every place the record names (domain/unknown.py)."""
+    hand nobody entered yet), checked against every place the record names (domain/record/unknown.py)."""
     take(
         state.hands[player],
         cards,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.cards.zones import Zone, check_can_name, named_counts
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.robins import settle, table
 from domain.robins.checks import make_checks
@@ -9,8 +10,7 @@ from domain.robins.events import CardDiscarded, DiscardPileTaken, RummyClaimed, 
 from domain.robins.melds import lay_off_choices
 from domain.robins.rules import deck
 from domain.robins.state import RobinsState
-from domain.variant import Decision
-from domain.zones import Zone, check_can_name, named_counts
+from domain.rules.variant import Decision
 
 EXPIRED = "robins.rummy.expired"
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.cards import JOKER
-from domain.docs import hands_doc, to_doc
+from domain.cards.card import JOKER
+from domain.cards.zones import Zone
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
-from domain.registry import register
+from domain.record.unknown import ENTER_HAND, STATE_COUNT
 from domain.robins import (
     catalogue,
     dealing,
@@ -31,10 +30,11 @@ from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
 from domain.robins.state import COUNT, CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
+from domain.rules.docs import hands_doc, to_doc
+from domain.rules.registry import register
+from domain.rules.variant import Decision, Handler, OptionSpec, Variant
 from domain.text import normal_name
-from domain.unknown import ENTER_HAND, STATE_COUNT
-from domain.variant import Decision, Handler, OptionSpec, Variant
-from domain.zones import Zone
 
 _DECLARE = Param("declare", "cards", False, description="the natural card each deuce stands for, in order")
 _USE_MELD = Param("meld", "int", False, description="the id of the meld the card taken goes on")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.words import SHARED, Phrase, actor, cards, meld_owner
+from domain.rules.words import SHARED, Phrase, actor, cards, meld_owner
 
 
 def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:

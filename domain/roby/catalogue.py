@@ -4,11 +4,11 @@ and how the ledger reads its stored events."""
 from __future__ import annotations
 
 from domain.irregularities.events import GameAbandoned
-from domain.ledger import AmountTransferred
-from domain.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
+from domain.money.ledger import AmountTransferred
+from domain.money.movements import MONEY, Conservation, Readings, score_set_to, scored, transferred
 from domain.roby.events import GameWon, PlayerReenlisted, PointsScored
 from domain.roby.problems import PROBLEMS
-from domain.rule import Rule, refusal_rules
+from domain.rules.rule import Rule, refusal_rules
 
 REENLIST_SCORE = "roby.reenlist.highest-score"
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain import cutting
-from domain.actions import Action
-from domain.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
+from domain.cards.zones import check_counts, seeded_order
 from domain.errors import IllegalMoveError
 from domain.roby.events import CardCut, CutTied, DealerChosen, HandDealt
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of
 from domain.roby.state import RobyState
-from domain.variant import Decision
-from domain.zones import check_counts, seeded_order
+from domain.rules import cutting
+from domain.rules.actions import Action
+from domain.rules.dealt import recorded_hands_and_upcard, refuse_named_cards, unnamed_deal
+from domain.rules.variant import Decision
 
 
 def cut(decision: Decision, action: Action) -> None:

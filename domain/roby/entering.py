@@ -1,14 +1,14 @@
-"""Roby's hands entered by their players, and counts stated at the end of a hand (domain/unknown.py)."""
+"""Roby's hands entered by their players, and counts stated at the end of a hand (domain/record/unknown.py)."""
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError
+from domain.record.unknown import CountStated, HandEntered, check_entry, check_stated
 from domain.roby import settle, waiting
 from domain.roby.rules import card_places, deck_of
 from domain.roby.state import COUNT, RobyState
-from domain.unknown import CountStated, HandEntered, check_entry, check_stated
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 MOST_A_CARD = 11
 """The most one card counts (an ace), which bounds a stated count."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from domain.cards.zones import Zone, dealt_hands, dealt_stock
 from domain.events import GameEvent
 from domain.roby.rules import with_card
 from domain.roby.state import BUSTED, COUNT, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
-from domain.zones import Zone, dealt_hands, dealt_stock
 
 
 class CardCut(GameEvent):

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
-from domain.ledger import AmountTransferred, player_account
+from domain.money.ledger import AmountTransferred, player_account
 from domain.roby import settle
 from domain.roby.rules import deck_of, from_left_of, named_cards
 from domain.roby.state import OVER, PLAY, RobyState
 from domain.roby.waiting import EXPOSED
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 ABANDON_OPTION = "abandon"
 ABANDON_DEFAULT = "pot_shared"

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.cards import Card
-from domain.cutting import cut_example
-from domain.listing import Candidate, card_list, list_actions, list_actions_of
-from domain.melds import candidate_melds
+from domain.cards.card import Card
+from domain.cards.melds import candidate_melds
+from domain.record.unknown import entry_template, stated_template, unknown_players
 from domain.roby import play
 from domain.roby.entering import MOST_A_CARD
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards, next_meld_id
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, PLAY, RobyState
-from domain.unknown import entry_template, stated_template, unknown_players
-from domain.variant import Variant
+from domain.rules.cutting import cut_example
+from domain.rules.listing import Candidate, card_list, list_actions, list_actions_of
+from domain.rules.variant import Variant
 
 
 def actions(variant: Variant, state: RobyState, version: int) -> list[dict[str, Any]]:

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from domain.cards import Card
-from domain.melds import GROUP, candidate_melds
+from domain.cards.card import Card
+from domain.cards.melds import GROUP, candidate_melds
 from domain.roby.rules import (
     card_value,
     fitting_meld,

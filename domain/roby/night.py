@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.nights.lines import POT, Money, NightLine, entries_touching
 
 if TYPE_CHECKING:
-    from domain.settlement import Settlement
+    from domain.money.settlement import Settlement
 
 UNIT = "money"
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from domain.actions import Action
+from domain.cards.zones import check_can_name
 from domain.errors import IllegalMoveError, InvalidActionError, OutOfTurnError
+from domain.record.unknown import defer, hand_place, take
 from domain.roby import settle, waiting
 from domain.roby.events import CardDiscarded, CardLaidOff, DiscardTaken, MeldLaid, StockCardDrawn
 from domain.roby.lookahead import GoingOut, NinetyNine, find_plan
@@ -19,9 +20,8 @@ from domain.roby.rules import (
     with_card,
 )
 from domain.roby.state import RobyState, TableMeld
-from domain.unknown import defer, hand_place, take
-from domain.variant import Decision
-from domain.zones import check_can_name
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def verify_turn(state: RobyState, player: str) -> None:
@@ -79,7 +79,7 @@ def not_held(player: str, cards: list[str]) -> IllegalMoveError:
 
 def taken_from_hand(state: RobyState, player: str, cards: list[str]) -> tuple[list[str], int]:
     """The named cards and the number of unknown ones the player's hand keeps once `cards` leave it; a card the
-    hand does not name comes out of its unknown ones, checked against every place (domain/unknown.py)."""
+    hand does not name comes out of its unknown ones, checked against every place (domain/record/unknown.py)."""
     return take(
         state.hands[player],
         cards,

@@ -6,11 +6,11 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from domain.cards import Card, packs
-from domain.melds import fits, meld_kind, order_meld
+from domain.cards.card import Card, packs
+from domain.cards.melds import fits, meld_kind, order_meld
+from domain.cards.zones import named_counts
+from domain.record.unknown import hand_place
 from domain.roby.state import RobyState, TableMeld
-from domain.unknown import hand_place
-from domain.zones import named_counts
 
 HAND_SIZE = 10
 PASS_LIMIT = 99
@@ -131,7 +131,7 @@ def hands_shown(state: RobyState) -> bool:
 
 
 def card_places(state: RobyState) -> dict[str, list[str]]:
-    """The named cards of every place of the hand, by place id (domain/unknown.py): hands, stock, pile, melds."""
+    """The named cards of every place of the hand, by place id (domain/record/unknown.py): hands, stock, pile, melds."""
     places = {hand_place(p): zone.known for p, zone in state.hands.items()}
     places.update({"stock": state.stock.known, "discard": state.discard})
     places.update({f"meld:{meld.id}": meld.cards for meld in state.melds})

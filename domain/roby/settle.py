@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from domain.actions import Action
+from domain.cards.zones import seeded_order
 from domain.errors import IllegalMoveError
-from domain.ledger import AmountTransferred, player_account
+from domain.money.ledger import AmountTransferred, player_account
+from domain.record.unknown import unknown_players
 from domain.roby.events import (
     DealerChosen,
     DecisionsOpened,
@@ -19,9 +20,8 @@ from domain.roby.events import (
 )
 from domain.roby.rules import PASS_LIMIT, from_left_of, hand_value, next_in_game
 from domain.roby.state import COUNT, RobyState
-from domain.unknown import unknown_players
-from domain.variant import Decision
-from domain.zones import seeded_order
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 POT = "pot"
 STATED = "roby.scoring.stated-count"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ledger import Ledger
-from domain.zones import Zone
+from domain.cards.zones import Zone
+from domain.money.ledger import Ledger
 
 CUT, DEAL, PLAY, COUNT, DECIDE, OVER = "cut", "deal", "play", "count", "decide", "over"
 """COUNT: a player has gone out and hands nobody entered wait to be entered or stated before they score."""
@@ -53,7 +53,8 @@ class RobyState:
     winner: str | None = None
     ledger: Ledger = field(default_factory=Ledger)
     pending: list[dict[str, Any]] = field(default_factory=list)
-    """This hand's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    """This hand's checks that wait for a hand's unknown cards (domain/record/unknown.py); never shown (they hold
+    cards)."""
     findings: list[dict[str, Any]] = field(default_factory=list)
     """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
     stated: dict[str, int] = field(default_factory=dict)

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.docs import hands_doc, to_doc
+from domain.cards.zones import Zone
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
-from domain.ledger import AmountTransferred, Ledger, player_account
-from domain.registry import register
+from domain.money.ledger import AmountTransferred, Ledger, player_account
+from domain.record.unknown import ENTER_HAND, STATE_COUNT
 from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
-from domain.unknown import ENTER_HAND, STATE_COUNT
-from domain.variant import Decision, Handler, OptionSpec, Variant
-from domain.zones import Zone
+from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
+from domain.rules.docs import hands_doc, to_doc
+from domain.rules.registry import register
+from domain.rules.variant import Decision, Handler, OptionSpec, Variant
 
 _SOURCE = Param("source", "text", choices=("stock", "discard"), description="the pile drawn from")
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {

@@ -1,5 +1,5 @@
-"""Roby's rules that may wait for a hand with unknown cards (domain/unknown.py): the 99 rule after a table play, and
-a discard's legality with the 99 rule, each made at once from a known hand or deferred until the hand is known; and
+"""Roby's rules that may wait for a hand with unknown cards (domain/record/unknown.py): the 99 rule after a table play,
+and a discard's legality with the 99 rule, each made at once from a known hand or deferred until the hand is known; and
 the exposed card of an irregularity. `discard_refusal` is the one statement of a discard's rule, for both."""
 
 from __future__ import annotations
@@ -9,11 +9,11 @@ from typing import Any
 
 from domain.errors import IllegalMoveError
 from domain.irregularities.rules import exposure_check
+from domain.record.unknown import defer, make_deferred_checks
 from domain.roby.lookahead import NinetyNine, find_plan
 from domain.roby.rules import PASS_LIMIT, fitting_meld, legal_discards
 from domain.roby.state import RobyState, TableMeld
-from domain.unknown import defer, make_deferred_checks
-from domain.variant import Decision
+from domain.rules.variant import Decision
 
 NINETY_NINE = "roby.99-rule"
 DISCARD_RULES = "discard"
@@ -22,7 +22,7 @@ EXPOSED = "roby.irregularities.exposed-card"
 
 
 def defer_table_check(decision: Decision, player: str) -> None:
-    """After a table play from a hand with unknown cards, the 99 rule waits for the hand (domain/unknown.py)."""
+    """After a table play from a hand with unknown cards, the 99 rule waits for the hand (domain/record/unknown.py)."""
     state: RobyState = decision.state
     hand = state.hands[player]
     if hand.hidden:
@@ -66,7 +66,7 @@ def discard_refusal(player: str, hand: list[str], card: str, context: Mapping[st
 
 
 def make_checks(decision: Decision) -> None:
-    """Make the checks that waited for a hand now known in full, recording what they find (domain/unknown.py)."""
+    """Make the checks that waited for a hand now known in full, recording what they find (domain/record/unknown.py)."""
     make_deferred_checks(decision, CHECKS)
 
 

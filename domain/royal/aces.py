@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.royal.board import ace_account
 from domain.royal.events import AceBetAnswered, AceBetOpened, AceBetSkipped
 from domain.royal.ledger import move, stack
 from domain.royal.state import RoyalState
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def verify_dealer(state: RoyalState, player: str) -> None:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
-from domain.ledger import player_account
+from domain.money.ledger import player_account
+from domain.record.unknown import unknown_players
 from domain.royal import poker
 from domain.royal.events import AuctionOpened, BidMade, BidPassed, DummyDead, DummyTaken
 from domain.royal.ledger import move, stack
 from domain.royal.rules import unnamed
 from domain.royal.state import RoyalState
-from domain.unknown import unknown_players
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def _verify_dealer(state: RoyalState, player: str) -> None:

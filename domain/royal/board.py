@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.cards import RANKS, SUITS, InvalidCardError, canonical
+from domain.cards.card import RANKS, SUITS, InvalidCardError, canonical
 from domain.errors import SetupError
 from domain.text import check_line
 

@@ -3,11 +3,11 @@ and how the ledger reads its stored events."""
 
 from __future__ import annotations
 
-from domain.ledger import AmountTransferred
-from domain.movements import CHIPS, Conservation, Readings, transferred
+from domain.money.ledger import AmountTransferred
+from domain.money.movements import CHIPS, Conservation, Readings, transferred
 from domain.royal.board import BANK
 from domain.royal.problems import PROBLEMS
-from domain.rule import Rule, refusal_rules
+from domain.rules.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule("royal.setup.stack", "The banker hands each player the same starting stack.", "seed"),

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from domain import cutting
-from domain.actions import Action
-from domain.dealt import refuse_named_cards
+from domain.cards.zones import Zone, check_counts, named_counts, seeded_order
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.royal import entering, settle
 from domain.royal.events import CardCut, CutTied, HandsDealt
 from domain.royal.rules import DECK, cut_rank, deal_order, hand_sizes, holder
 from domain.royal.state import RoyalState
-from domain.variant import Decision
-from domain.zones import Zone, check_counts, named_counts, seeded_order
+from domain.rules import cutting
+from domain.rules.actions import Action
+from domain.rules.dealt import refuse_named_cards
+from domain.rules.variant import Decision
 
 
 def cut(decision: Decision, action: Action) -> None:

@@ -1,19 +1,19 @@
-"""Royal Rummy's hands entered by their players (a recorded deal that named none: domain/unknown.py), the ace bets
-judged once the ace's holder is known, and the counts of cards stated at the end of the rummy hand."""
+"""Royal Rummy's hands entered by their players (a recorded deal that named none: domain/record/unknown.py), the ace
+bets judged once the ace's holder is known, and the counts of cards stated at the end of the rummy hand."""
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError
-from domain.ledger import player_account
+from domain.money.ledger import player_account
+from domain.record.unknown import CountStated, HandEntered, check_entry, unknown_players
 from domain.royal import rummy, settle
 from domain.royal.board import ace_account
 from domain.royal.events import AceShown
 from domain.royal.ledger import move
 from domain.royal.rules import DECK, card_places, holder
 from domain.royal.state import COUNT, OVER, RoyalState
-from domain.unknown import CountStated, HandEntered, check_entry, unknown_players
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 CARDS_LEFT = "royal.count.cards-left"
 """The rule of a stated count of cards that is not the count the record keeps."""

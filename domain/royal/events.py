@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from domain.cards.zones import Zone, dealt_hands
 from domain.events import GameEvent
 from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
-from domain.zones import Zone, dealt_hands
 
 
 class CardCut(GameEvent):

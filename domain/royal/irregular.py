@@ -8,15 +8,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from domain.actions import Action
+from domain.cards.zones import named_counts
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.royal import settle
 from domain.royal.rules import DECK
 from domain.royal.rummy import EXPOSED
 from domain.royal.state import AUCTION, DUMMY, OVER, POKER_BET, POKER_PICK, RUMMY, RoyalState
-from domain.variant import Decision
-from domain.zones import named_counts
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 PLAYING = (DUMMY, AUCTION, POKER_PICK, POKER_BET, RUMMY)
 ABANDONED = "abandoned by the players"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from domain.ledger import AmountTransferred, player_account
+from domain.money.ledger import AmountTransferred, player_account
 from domain.royal.state import RoyalState
-from domain.variant import Decision
+from domain.rules.variant import Decision
 
 
 def move(decision: Decision, source: str, destination: str, amount: int, rule: str, cause: int | None = None) -> None:

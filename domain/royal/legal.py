@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from domain.cards import SUITS, Card
-from domain.cutting import cut_example
-from domain.listing import Body, Candidate, card_list, list_actions, list_actions_of
+from domain.cards.card import SUITS, Card
+from domain.record.unknown import entry_template, unknown_players
 from domain.royal.ledger import stack
 from domain.royal.rules import DECK, chain, cut_rank, hand_sizes, lowest_of, may_hold, unnamed
 from domain.royal.state import (
@@ -23,8 +22,9 @@ from domain.royal.state import (
     RUMMY,
     RoyalState,
 )
-from domain.unknown import entry_template, unknown_players
-from domain.variant import Variant
+from domain.rules.cutting import cut_example
+from domain.rules.listing import Body, Candidate, card_list, list_actions, list_actions_of
+from domain.rules.variant import Variant
 
 ENTERING = (DUMMY, AUCTION, POKER_PICK, POKER_BET, RUMMY)
 """The phases of a dealt deal in which a player enters his hand whatever the turn."""
@@ -81,7 +81,7 @@ def _amounts(player: str, kind: str, low: int, high: int, extra: Body | None = N
 
 
 def _template(kind: str, player: str, examples: list[Body], fields: Body, constraints: str, **extras: Any) -> Candidate:
-    """A kind's template; `extras` are its allowed_cards, unseen and bounds (domain/listing.py)."""
+    """A kind's template; `extras` are its allowed_cards, unseen and bounds (domain/rules/listing.py)."""
     return (kind, examples, {"body": {"type": kind, "player": player, **fields}, "constraints": constraints, **extras})
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.nights.lines import BANKER, Money, NightLine, entries_touching
 from domain.royal.board import BANK
 
 if TYPE_CHECKING:
-    from domain.settlement import Settlement
+    from domain.money.settlement import Settlement
 
 UNIT = "chips"
 

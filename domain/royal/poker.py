@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
-from domain.ledger import player_account
+from domain.money.ledger import player_account
+from domain.record.unknown import hand_place, take
 from domain.royal import rummy, showdown
 from domain.royal.board import POT, bet_account
 from domain.royal.events_play import BettingOpened, PokerActed, PokerHandChosen, PokerStarted
@@ -14,8 +14,8 @@ from domain.royal.ledger import move, stack
 from domain.royal.rules import DECK, POKER_CARDS, card_places
 from domain.royal.settle import ENDED_BY_TABLE
 from domain.royal.state import OVER, POKER_BET, RUMMY, RoyalState
-from domain.unknown import hand_place, take
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def begin_play(decision: Decision) -> None:

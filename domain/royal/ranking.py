@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from pokerkit import StandardHighHand
 
-from domain.cards import Card
+from domain.cards.card import Card
 
 HandKey = tuple[int, int]
 WHEEL_RANKS = frozenset({1, 2, 3, 4, 5})

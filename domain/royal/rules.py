@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from domain.cards import Card, standard_pack
+from domain.cards.card import Card, standard_pack
+from domain.cards.zones import named_counts
 from domain.royal.state import RoyalState
-from domain.zones import named_counts
 
 DECK: Counter[str] = standard_pack()
 DECK_SIZE = 52
@@ -96,8 +96,8 @@ def unnamed(state: RoyalState) -> list[str]:
 
 
 def card_places(state: RoyalState) -> dict[str, list[str]]:
-    """The named cards of every place of the deal, by place id (domain/unknown.py): the live hands, the dummy, the
-    dead hand and the cards played in the rummy hand."""
+    """The named cards of every place of the deal, by place id (domain/record/unknown.py): the live hands, the dummy,
+    the dead hand and the cards played in the rummy hand."""
     places: dict[str, list[str]] = {f"hand:{p}": zone.known for p, zone in state.hands.items()}
     places.update({"dummy": state.dummy.known, "dead_hand": state.dead.known})
     places["cards_played"] = [card for cards in state.rummy.played.values() for card in cards]

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError, OutOfTurnError
 from domain.irregularities.rules import exposure_check
-from domain.ledger import player_account
+from domain.money.ledger import player_account
+from domain.record.unknown import defer, hand_place, make_deferred_checks, take
 from domain.royal import settle
 from domain.royal.board import KITTY, POT, pays, space_account
 from domain.royal.events_play import CardsPlayed, HandBlocked, Passed, RummyStarted, Stopped, WentOut
@@ -27,8 +27,8 @@ from domain.royal.rules import (
     unnamed,
 )
 from domain.royal.state import COUNT, RoyalState
-from domain.unknown import defer, hand_place, make_deferred_checks, take
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 LOWEST, MUST_PLAY, MUST_LEAD = "royal.rummy.lowest", "royal.rummy.must-play", "royal.rummy.must-lead"
 EXPOSED = "royal.irregularities.exposed-card"
@@ -205,7 +205,7 @@ def _blocked(decision: Decision, wanted: str) -> None:
 
 
 def make_checks(decision: Decision) -> None:
-    """Make the checks that waited for a hand now known in full, recording what they find (domain/unknown.py)."""
+    """Make the checks that waited for a hand now known in full, recording what they find (domain/record/unknown.py)."""
     make_deferred_checks(decision, CHECKS)
 
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from domain.actions import Action
 from domain.errors import IllegalMoveError
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.royal.board import BANK, ace_account, bet_account, board_accounts, space_account
 from domain.royal.events import AceBetReleased, DealStarted, GameEnded, PlayerOut
 from domain.royal.ledger import move, stack
 from domain.royal.rules import ante_total
 from domain.royal.state import OVER, RoyalState
-from domain.variant import Decision
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def start_deal(decision: Decision, dealer: str | None = None) -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 from domain.royal.board import POT, bet_account
 from domain.royal.events_play import PokerShown, PotAwarded
 from domain.royal.ledger import move
 from domain.royal.pots import PotShare, build_pots
 from domain.royal.ranking import best_of
 from domain.royal.state import RoyalState
-from domain.variant import Decision
+from domain.rules.variant import Decision
 
 
 def pots(state: RoyalState) -> list[PotShare]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.ledger import Ledger
-from domain.zones import Zone
+from domain.cards.zones import Zone
+from domain.money.ledger import Ledger
 
 CUT, ACE_BET, ACE_COVER, DEAL, DUMMY, AUCTION = "cut", "ace_bet", "ace_cover", "deal", "dummy", "auction"
 POKER_PICK, POKER_BET, RUMMY, COUNT, OVER = "poker_pick", "poker_bet", "rummy", "count", "over"
@@ -86,7 +86,8 @@ class RoyalState:
     aces_due: list[str] = field(default_factory=list)
     """The suits of the ace bets not judged yet: in a deal that named no hand, until the ace's holder is known."""
     pending: list[dict[str, Any]] = field(default_factory=list)
-    """This deal's checks that wait for a hand's unknown cards (domain/unknown.py); never shown (they hold cards)."""
+    """This deal's checks that wait for a hand's unknown cards (domain/record/unknown.py); never shown (they hold
+    cards)."""
     findings: list[dict[str, Any]] = field(default_factory=list)
     """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
     stated: dict[str, int] = field(default_factory=dict)

@@ -5,16 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import SEEDS, ActionKind, Param
-from domain.cards import SUITS
-from domain.docs import hands_doc, owned_cards_doc, to_doc
+from domain.cards.card import SUITS
+from domain.cards.zones import Zone
 from domain.errors import SetupError
 from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import MisdealDeclared
-from domain.ledger import AmountTransferred, Ledger, player_account
+from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.nights.lines import BANKER
-from domain.registry import register
+from domain.record.unknown import ENTER_HAND, STATE_COUNT, unknown_players
 from domain.royal import (
     aces,
     auction,
@@ -53,9 +52,10 @@ from domain.royal.state import (
     RoyalState,
     Rummy,
 )
-from domain.unknown import ENTER_HAND, STATE_COUNT, unknown_players
-from domain.variant import Decision, Handler, KnownValue, OptionSpec, Variant
-from domain.zones import Zone
+from domain.rules.actions import SEEDS, ActionKind, Param
+from domain.rules.docs import hands_doc, owned_cards_doc, to_doc
+from domain.rules.registry import register
+from domain.rules.variant import Decision, Handler, KnownValue, OptionSpec, Variant
 
 BETTING: dict[str, Handler] = {kind: poker.bet for kind in ("check", "bet", "call", "raise", "fold", "all_in")}
 ENTRY: dict[str, Handler] = {"enter_hand": entering.enter_hand}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.words import SHARED, Phrase, actor, cards
+from domain.rules.words import SHARED, Phrase, actor, cards
 
 PHRASES: dict[str, Phrase] = {
     **SHARED,

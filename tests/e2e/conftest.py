@@ -26,7 +26,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
-from domain.decision import Chance
+from domain.rules.decision import Chance
 from tests import pg
 from tests.e2e.helpers import AppFactory
 from tests.stores import sqlite_settings

@@ -12,8 +12,8 @@ from itertools import combinations
 from pprint import pformat
 from typing import Any
 
-from domain.cards import Card, standard_pack
-from domain.game import Game
+from domain.cards.card import Card, standard_pack
+from domain.record.game import Game
 from domain.royal.ranking import hand_key
 from domain.royal.rules import deal_order
 from tests.e2e.royal_session import OPTIONS, PLAYERS, Deal, run_session

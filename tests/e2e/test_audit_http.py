@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.ledger import AmountTransferred
-from domain.moves import MoveRecorded
+from domain.money.ledger import AmountTransferred
+from domain.record.moves import MoveRecorded
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.settled_games import TOKEN, changed, new_record, renumbered, store
 from tests.integration.test_old_games import golden, store_old_game

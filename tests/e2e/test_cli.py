@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from api.cli import main
 from api.version import __version__
-from domain.access import access_id
+from domain.access.game_access import access_id
 from service.application import Meldbook
 from service.config import store_env
 from service.nights import open_night

@@ -10,7 +10,7 @@ from uuid import UUID
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.confirmations import confirmations_id
+from domain.beside.confirmations import confirmations_id
 from tests.e2e.helpers import Created, assert_problem, bearer, create, legal_actions, pick_body, stored
 from tests.integration.test_hash_chain import raw_state, write_state
 from tests.unit.corrections.test_roby_past_hand import AMEND, second_deal, two_hands

@@ -22,8 +22,8 @@ from bots.roby import play_roby
 from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, record_game, recorded_twin, shuffled_again
-from domain.game import Game
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
+from domain.record.game import Game
 from service import presenting
 from tests.e2e.helpers import all_events
 from tests.walk import CHECKS, TOKEN, check_every_view_sees_the_cards_the_oracle_allows, store, walk

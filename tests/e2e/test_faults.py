@@ -23,9 +23,9 @@ import pytest
 
 from bots import concrete_bodies
 from bots.twins import moves_of
-from domain.game import Game as DomainGame
-from domain.moves import MoveRecorded
-from domain.reexecution import reexecute
+from domain.record.game import Game as DomainGame
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import reexecute
 from service.application import Meldbook
 from tests import pg
 from tests.e2e.proxy import Proxy

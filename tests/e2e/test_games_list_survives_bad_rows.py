@@ -15,7 +15,7 @@ from eventsourcing.persistence import StoredEvent
 
 from api.app import create_app
 from bots import SeededChance
-from domain.game import Game
+from domain.record.game import Game
 from domain.variants import variant_named
 
 PLAYERS = ["ann\x1fbob", "cy"]

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.cards import packs
+from domain.cards.card import packs
 from tests.e2e.helpers import Created, all_events, create, listed_bodies, pick_body, play, stored
 
 DECK = sorted(packs(1, 0))

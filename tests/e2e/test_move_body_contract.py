@@ -16,7 +16,7 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from bots.twins import recorded_twin
-from domain.moves import MoveRecorded
+from domain.record.moves import MoveRecorded
 from domain.variants import VARIANTS
 from tests.e2e.helpers import assert_problem, create
 from tests.e2e.test_openapi_contract import served_spec

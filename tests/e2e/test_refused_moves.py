@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.cards import packs
+from domain.cards.card import packs
 from tests.e2e.helpers import Created, assert_problem, bearer, create, footprint, legal_actions, listed_bodies, stored
 
 QUIET = ("draw", "discard", "cut", "deal")

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from api.errors import ViewNotAllowedError
 from api.replays import narrowed
 from bots.twins import shuffled_again
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from tests.e2e.helpers import assert_problem, bearer, stored
 from tests.e2e.test_every_version import GAMES
 from tests.walk import TOKEN, Walked, store

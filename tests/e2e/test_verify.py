@@ -10,8 +10,8 @@ from uuid import UUID, uuid4
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.cards import RANKS, SUITS
-from domain.chain import SALT, link_of
+from domain.cards.card import RANKS, SUITS
+from domain.record.chain import SALT, link_of
 from tests.e2e.helpers import all_events, assert_problem, create, play
 from tests.integration.test_hash_chain import raw_state, write_state
 

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from domain.moves import MoveRecorded
+from domain.record.moves import MoveRecorded
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.settled_games import TOKEN, new_record, store
 

@@ -19,14 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.problem_table import PROBLEMS
-from domain.cards import RANKS, SUITS
+from domain.access.visibility import Viewer
+from domain.cards.card import RANKS, SUITS
 from domain.errors import MeldbookError
-from domain.moves import MoveRecorded
 from domain.notation.archive import join_archive, split_archive
 from domain.notation.errors import NotationError
 from domain.notation.reader import read_record
+from domain.record.moves import MoveRecorded
 from domain.variants import VARIANTS
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.notation_export import export_record
 from service.notation_import import import_record, seated

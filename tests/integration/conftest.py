@@ -8,7 +8,7 @@ from uuid import UUID
 
 import pytest
 
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from service.config import store_env as configured_store
 

@@ -10,7 +10,7 @@ from uuid import UUID
 
 from bots import SeededChance, without_version
 from bots.roby import moves
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from service.presenting import StoredEvent
 

@@ -14,7 +14,7 @@ from flask import Flask
 from api.app import create_app
 from bench.switches import SWITCHES, parse_switches, switched_off
 from bench.workload import Workload, record_workload
-from domain.chain import LINK
+from domain.record.chain import LINK
 
 
 @pytest.fixture(scope="module")

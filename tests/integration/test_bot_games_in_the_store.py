@@ -11,7 +11,7 @@ import pytest
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 from tests.sampling import sample

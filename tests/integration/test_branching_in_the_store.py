@@ -7,7 +7,7 @@ from uuid import uuid4
 import pytest
 
 from bots.roby import play_roby
-from domain.moves import MoveRecorded
+from domain.record.moves import MoveRecorded
 from service.application import GameNotFoundError
 from service.branching import branch_game
 from tests.integration.conftest import OpenMeldbook

@@ -9,7 +9,7 @@ from eventsourcing.persistence import StoredEvent as RecordedEvent
 from eventsourcing.postgres import PostgresAggregateRecorder
 
 from domain.errors import IllegalMoveError, InvalidActionError, MeldbookError, OutOfTurnError
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from service.moving import StaleVersionError, TokenError
 from tests.integration.conftest import AfterLoad, OpenMeldbook

@@ -10,9 +10,9 @@ from eventsourcing.domain import Snapshot
 
 from bots.roby import play_roby
 from bots.twins import record_game, recorded_twin
-from domain.access import RECORDER
+from domain.access.game_access import RECORDER
 from domain.corrections.listing import voidable_moves
-from domain.game import Game
+from domain.record.game import Game
 from service.corrections import from_record, plan_for, record_correction
 from service.tokens import token_hash
 from tests.integration.conftest import OpenMeldbook

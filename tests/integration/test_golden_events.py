@@ -32,25 +32,25 @@ import domain.royal.events_play
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from domain.access import GameAccess
-from domain.annotations import GameAnnotations
-from domain.chain import LINK, SALT
-from domain.claims import GameClaims
-from domain.confirmations import GameConfirmations
-from domain.disputes import GameDisputes
+from domain.access.game_access import GameAccess
+from domain.access.pairing import Pairing
+from domain.beside.annotations import GameAnnotations
+from domain.beside.claims import GameClaims
+from domain.beside.confirmations import GameConfirmations
+from domain.beside.disputes import GameDisputes
 from domain.events import GameEvent
-from domain.game import Game
-from domain.ledger import AmountTransferred
-from domain.moves import MoveRecorded
+from domain.money.ledger import AmountTransferred
 from domain.nights.night import Night
-from domain.pairing import Pairing
+from domain.record.chain import LINK, SALT
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 MAX_SEEDS = 60
 STORE_METADATA = ("timestamp", LINK, SALT)
-"""Stored beside each event's own fields: the time, and its link in the hash chain (domain/chain.py)."""
+"""Stored beside each event's own fields: the time, and its link in the hash chain (domain/record/chain.py)."""
 EVENT_METADATA = {"originator_id", "originator_version", "timestamp"}
 SHARED: list[type] = [Game.Created, MoveRecorded]
 LEDGER: dict[str, list[type]] = {"roby": [AmountTransferred], "royal": [AmountTransferred], "robins": []}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from domain.unknown import CheckDeferred, CountStated, DeferredChecksMade, HandEntered
+from domain.record.unknown import CheckDeferred, CountStated, DeferredChecksMade, HandEntered
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_golden_events import STORE_METADATA, read_golden
 from tests.unit.royal.helpers import SPADES_TO_P3, cards, cut_to, new_game, record

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from domain.game import Game
-from domain.setup import GameDiscarded, SetupAmended, amend_setup, discard
-from domain.variant import NoChance
+from domain.record.game import Game
+from domain.record.setup import GameDiscarded, SetupAmended, amend_setup, discard
+from domain.rules.variant import NoChance
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_golden_events import STORE_METADATA, golden_path, load_golden, read_golden
 

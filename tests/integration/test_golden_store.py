@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
@@ -25,14 +26,19 @@ from contextlib import contextmanager
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
+from uuid import UUID
 
 import psycopg
 import pytest
+from eventsourcing.persistence import StoredEvent
 from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
 from bots import concrete_bodies
+from domain.cards.zones import Zone
+from domain.money.ledger import Ledger
+from domain.record.game import Game
 from tests import pg
 from tests.stores import sqlite_settings
 
@@ -291,3 +297,26 @@ def test_retries_under_the_old_idempotency_keys_answer_as_the_old_code_did(golde
         read(client, table["url"], table["tokens"]["recorder"])["body"]["version"]
         == table["old"][""]["body"]["version"]
     )
+
+
+def test_every_snapshot_of_the_golden_store_reads_back_under_the_names_it_was_stored_with(tmp_path: Path) -> None:
+    """Snapshots store the rule state's dataclasses under names (service/transcodings.py) that are schema: a class
+    moved since then (Zone, Ledger) still reads under its old name, into the class it is now."""
+    path = tmp_path / "meldbook.sqlite"
+    path.write_bytes(gzip.decompress((GOLDEN / "meldbook.sqlite.gz").read_bytes()))
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT originator_id, originator_version, topic, state FROM stored_snapshots").fetchall()
+    names = {name for *_, state in rows for name in re.findall(rb"meldbook:domain[\w.]*", state)}
+    assert {b"meldbook:domain.zones.Zone", b"meldbook:domain.ledger.Ledger"} <= names
+    app = create_app(env=sqlite_settings(tmp_path / "empty.sqlite"))
+    try:
+        mapper = app.extensions["meldbook"].mapper
+        found: set[type] = set()
+        for originator, version, topic, state in rows:
+            snapshot = mapper.to_domain_event(StoredEvent(UUID(originator), version, topic, state))
+            game = snapshot.mutate(None)
+            assert isinstance(game, Game) and game.version == version
+            found |= {type(v) for v in vars(game.state).values()}
+    finally:
+        app.extensions["meldbook"].close()
+    assert {Zone, Ledger} <= found

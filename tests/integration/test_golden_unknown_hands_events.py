@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from domain.unknown import CheckDeferred, CountStated, DeferredChecksMade, HandEntered
+from domain.record.unknown import CheckDeferred, CountStated, DeferredChecksMade, HandEntered
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_golden_events import STORE_METADATA, golden_path, load_golden, read_golden
 from tests.unit.roby.test_unknown_hands import ANN, BOB, dealt_unnamed

@@ -13,11 +13,11 @@ from uuid import UUID
 import pytest
 from eventsourcing.persistence import StoredEvent
 
-from domain.annotations import annotations_id
-from domain.chain import LINK, genesis, link_of
-from domain.disputes import disputes_id
-from domain.game import Game
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
+from domain.beside.annotations import annotations_id
+from domain.beside.disputes import disputes_id
+from domain.record.chain import LINK, genesis, link_of
+from domain.record.game import Game
 from service.annotations import add_annotation
 from service.application import Meldbook
 from service.chain import chain_pending, decoded

@@ -10,9 +10,9 @@ import os
 
 import pytest
 
-from domain.audit import audit_record
+from domain.access.visibility import Viewer
 from domain.irregularities.events import CardDrawnOutOfTurn, CardExposed, GameAbandoned, MisdealDeclared
-from domain.visibility import Viewer
+from domain.record.audit import audit_record
 from service.notation_export import export_record
 from service.notation_import import import_record
 from tests.integration.conftest import OpenMeldbook

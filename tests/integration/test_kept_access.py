@@ -13,7 +13,7 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from bots import concrete_bodies, without_version
-from domain.access import access_id
+from domain.access.game_access import access_id
 from service.access import SAVE_ATTEMPTS
 from service.application import Meldbook
 from service.idempotency import Retry

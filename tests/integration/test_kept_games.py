@@ -7,7 +7,7 @@ import pytest
 
 from bots import concrete_bodies, without_version
 from domain.errors import MeldbookError
-from domain.game import GameDiscardedError
+from domain.record.game import GameDiscardedError
 from service.application import LOOKBACK, Meldbook
 from service.moving import StaleVersionError
 from tests.integration.conftest import OpenMeldbook

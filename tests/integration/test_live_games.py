@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bots import concrete_bodies, without_version
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from service.live import LiveGames, SharedReads
 from service.streams import Pace, follow_live, new_events
 from tests.integration.conftest import OpenMeldbook

@@ -16,11 +16,11 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from bots.twins import recorded_twin
+from domain.access.visibility import Viewer
 from domain.corrections.listing import voidable_moves
 from domain.corrections.plan import plan_correction
-from domain.game import Game
 from domain.notation.errors import NotationError
-from domain.visibility import Viewer
+from domain.record.game import Game
 from service.application import Meldbook
 from service.chain import decoded
 from service.notation_export import export_record

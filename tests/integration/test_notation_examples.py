@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from domain.access.visibility import Viewer
 from domain.notation.archive import split_archive
 from domain.notation.reader import read_record
 from domain.variants import VARIANTS
-from domain.visibility import Viewer
 from service.annotations import annotations_of
 from service.notation_export import export_record
 from service.notation_import import import_record

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from domain.moves import MoveRecorded
+from domain.access.visibility import Viewer
 from domain.notation.errors import NotationError
+from domain.record.moves import MoveRecorded
 from domain.variants import VARIANTS
-from domain.visibility import Viewer
 from service.application import Meldbook
 from service.notation_export import export_record
 from service.notation_import import import_record

@@ -15,8 +15,8 @@ from uuid import UUID
 import pytest
 from eventsourcing.persistence import StoredEvent
 
-from domain.game import Game
-from domain.grouping import group_moves
+from domain.record.game import Game
+from domain.record.grouping import group_moves
 from domain.variants import variant_named
 from service.application import Meldbook
 from service.tokens import token_hash

@@ -10,7 +10,7 @@ import pytest
 from eventsourcing.persistence import IntegrityError
 
 from bots import SeededChance, concrete_bodies, without_version
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from service.moving import StaleVersionError
 from service.presenting import StoredEvent

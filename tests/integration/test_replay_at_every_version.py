@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.game import Game
+from domain.record.game import Game
 from service.application import Meldbook
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import Played, doc_of, play_through_service

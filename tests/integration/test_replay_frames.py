@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from bots import SeededChance, pick, without_version
-from domain.grouping import group_moves
+from domain.access.visibility import Viewer
+from domain.record.grouping import group_moves
 from domain.variants import variant_named
-from domain.visibility import Viewer
 from replays.frames import PAGE, replay_hand
 from service.application import Meldbook
 from service.presenting import present_state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from bots import SeededChance, pick, without_version
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from replays.steps import replay
 from service.application import Meldbook
 from service.presenting import present_state

@@ -9,8 +9,8 @@ from uuid import UUID
 import pytest
 
 from bots import SeededChance
-from domain.access import access_id
-from domain.game import Game
+from domain.access.game_access import access_id
+from domain.record.game import Game
 from service.application import Meldbook
 from service.store import StreamMovedError
 from tests.integration.conftest import OpenMeldbook

@@ -7,7 +7,7 @@ from uuid import uuid4
 
 import pytest
 
-from domain.access import GameAccess, Recording, TokenNotFoundError, access_id
+from domain.access.game_access import GameAccess, Recording, TokenNotFoundError, access_id
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 

@@ -1,5 +1,5 @@
-"""The legal-actions templates' `allowed_cards` and `bounds` (domain/listing.py): what a client may offer without rules
-of its own. Through whole bot games of each variant, every legal example of a template names only cards its
+"""The legal-actions templates' `allowed_cards` and `bounds` (domain/rules/listing.py): what a client may offer without
+rules of its own. Through whole bot games of each variant, every legal example of a template names only cards its
 `allowed_cards` lists and amounts within its `bounds`; the cards a recorder may name for a cut, deal or draw are the
 ones the record places nowhere yet."""
 
@@ -11,8 +11,8 @@ from typing import Any
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from domain.game import Game
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.reexecution import NoChance
 
 CARD_FIELDS = ("card", "cards", "hands", "upcard", "melds", "lay_offs", "discard")
 

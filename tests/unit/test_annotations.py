@@ -7,8 +7,8 @@ from uuid import uuid4
 
 import pytest
 
-from domain.annotations import AnnotationNotFoundError, GameAnnotations, annotations_id
-from domain.hands import HandSpans
+from domain.beside.annotations import AnnotationNotFoundError, GameAnnotations, annotations_id
+from domain.record.hands import HandSpans
 from replays.annotations import Placing, visible
 
 

@@ -11,9 +11,9 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from domain.errors import InvalidActionError, MeldbookError
-from domain.game import Game
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance
 from service.branching import MAX_LINE, branch
 
 GAMES: dict[str, Callable[[], list[Any]]] = {

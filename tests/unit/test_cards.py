@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from domain.cards import CARD_PATTERN, JOKER, RANKS, SUITS, Card, InvalidCardError, canonical, packs, standard_pack
+from domain.cards.card import CARD_PATTERN, JOKER, RANKS, SUITS, Card, InvalidCardError, canonical, packs, standard_pack
 
 SPELLED = {
     "10H": "10H",

@@ -1,4 +1,4 @@
-"""The hash chain's arithmetic (domain/chain.py): what a link covers, and how a broken one is named."""
+"""The hash chain's arithmetic (domain/record/chain.py): what a link covers, and how a broken one is named."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from uuid import UUID, uuid4
 
 import pytest
 
-from domain.chain import LINK, SALT, RawEvent, canonical, check_digest, genesis, link_of, walk
+from domain.record.chain import LINK, SALT, RawEvent, canonical, check_digest, genesis, link_of, walk
 from service.chain import with_link
 
 STREAM = UUID("00000000-0000-4000-8000-000000000001")

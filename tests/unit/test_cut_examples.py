@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.decision import Chance
-from domain.game import Game
+from domain.record.game import Game
+from domain.rules.decision import Chance
 
 TABLES = [("roby", 4), ("roby", 8), ("robins", 2), ("royal", 3), ("royal", 8)]
 

@@ -12,9 +12,9 @@ import pytest
 from bots import SeededChance, concrete_bodies, without_version
 from bots.samples import SAMPLE_GAMES
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance
 
 SEED = 11
 

@@ -1,4 +1,4 @@
-"""The disputes aggregate (domain/disputes.py): each step is a new event, a ruling closes, and who rules."""
+"""The disputes aggregate (domain/beside/disputes.py): each step is a new event, a ruling closes, and who rules."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from uuid import uuid4
 
 import pytest
 
-from domain.access import NotPermittedError
-from domain.disputes import DisputeClosedError, DisputeNotFoundError, GameDisputes, check_ruler, disputes_id
+from domain.access.game_access import NotPermittedError
+from domain.beside.disputes import DisputeClosedError, DisputeNotFoundError, GameDisputes, check_ruler, disputes_id
 
 
 def test_a_dispute_is_opened_given_evidence_and_closed_by_its_ruling_each_step_an_event_of_its_own() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.hands import HandSpans, hand_spans
+from domain.record.hands import HandSpans, hand_spans
 from domain.roby.variant import Roby
 
 

@@ -105,7 +105,7 @@ def test_a_domain_module_importing_the_api_or_one_variant_importing_another_brea
     assert contracts_kept()
     for source, line in (
         ("domain/roby/rules.py", "import domain.royal\n"),
-        ("domain/cards.py", "from api import views\n"),
+        ("domain/cards/card.py", "from api import views\n"),
         ("bots/play.py", "import flask\n"),
     ):
         (tmp_path / source).write_text(line, encoding="utf-8")

@@ -14,9 +14,9 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from bots.twins import moves_of
-from domain.game import Game
-from domain.grouping import group_moves
-from domain.moves import MoveRecorded
+from domain.record.game import Game
+from domain.record.grouping import group_moves
+from domain.record.moves import MoveRecorded
 from domain.variants import variant_named
 from tests.unit.roby.table import Table
 from tests.unit.royal.helpers import end_game, new_game

@@ -10,9 +10,9 @@ from typing import Any
 from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
-from domain.ledger import player_account
+from domain.money.ledger import player_account
+from domain.money.settlement import settlement_of
 from domain.nights.lines import BANKER, POT, Money
-from domain.settlement import settlement_of
 from domain.variants import variant_named
 
 MONEY = Money("NOK", chip_value=50, robins_stake=10)

@@ -16,9 +16,9 @@ from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
-from domain.game import Game
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance, reexecute
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance, reexecute
 
 PLAYERS: dict[str, Callable[[int], list[Any]]] = {
     "roby": lambda seed: play_roby(seed, 2 + seed % 3).collect_events(),

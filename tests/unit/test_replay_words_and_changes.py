@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from domain.grouping import MoveGroup
+from domain.record.grouping import MoveGroup
 from domain.roby import events as roby_events
 from domain.royal import events as royal_events
+from domain.rules.words import in_words
 from domain.variants import variant_named
-from domain.words import in_words
 from replays.changes import changes
 from replays.frames import HandSpan, hands_of
 

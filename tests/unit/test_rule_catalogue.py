@@ -10,7 +10,7 @@ import pytest
 
 from api.problem_table import PROBLEMS
 from api.problem_types import shown
-from domain.rule import SOURCES
+from domain.rules.rule import SOURCES
 from domain.variants import CATALOGUE, VARIANTS
 from tools.rules_docs import page_of, rule_indexes, rules_table, with_rules_table
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from bots.roby import play_roby
 from bots.royal import play_royal
-from domain.explanation import compared, explained
-from domain.ledger import AmountTransferred
-from domain.movements import Movement
-from domain.settlement import REPLACEMENT, REVERSAL, REVERSED, Entry, Settlement, settlement_of
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
+from domain.money.explanation import compared, explained
+from domain.money.ledger import AmountTransferred
+from domain.money.movements import Movement
+from domain.money.settlement import REPLACEMENT, REVERSAL, REVERSED, Entry, Settlement, settlement_of
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, cast
 from uuid import uuid4
 
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from service.application import Meldbook
 from service.availability import StoreUnavailableError
 from service.streams import Pace, follow

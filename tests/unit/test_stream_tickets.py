@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from itsdangerous import URLSafeTimedSerializer
 
-from domain.visibility import Viewer
+from domain.access.visibility import Viewer
 from service.tickets import PURPOSE, TICKET_SECONDS, StreamTickets, TicketError, TicketExpiredError
 
 GAME, OTHER = uuid.uuid4(), uuid.uuid4()

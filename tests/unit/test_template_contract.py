@@ -19,9 +19,9 @@ from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance
 
 SHAPES = {
     "cut": {"type", "player", "card"},

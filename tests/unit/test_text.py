@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from domain.actions import parse_action
 from domain.errors import InvalidActionError, InvalidTextError, SetupError
-from domain.game import Game
+from domain.record.game import Game
+from domain.rules.actions import parse_action
+from domain.rules.variant import Chance
 from domain.text import check_line, check_name, check_text, name_key, normal_name, refusal
-from domain.variant import Chance
 from domain.variants import variant_named
 
 SINGLE_LINE_REFUSED = {

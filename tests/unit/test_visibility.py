@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.visibility import Viewer, view_doc, view_event
+from domain.access.visibility import Viewer, view_doc, view_event
 
 HAND = {"cards": ["7H", "8H"], "count": 2, "secret": True}
 OPEN_PILE = {"cards": ["QD"], "count": 1, "secret": False}

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from domain.cards import packs
+from domain.cards.card import packs
+from domain.cards.zones import Zone, check_can_name, check_counts, dealt_stock
 from domain.errors import CardConflictError
-from domain.zones import Zone, check_can_name, check_counts, dealt_stock
 
 ONE_PACK = packs(1)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.access import NotPermittedError
+from domain.access.game_access import NotPermittedError
 from domain.corrections.plan import CorrectionError
 from service.corrections import plan_for
 from tests.unit.roby.table import Table

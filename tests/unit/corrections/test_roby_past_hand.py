@@ -9,15 +9,15 @@ from typing import Any
 
 import pytest
 
-from domain.audit import audit_record
 from domain.corrections.counting import REPLACEMENT, REVERSAL, REVERSED, counting_events
 from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError
-from domain.explanation import explained
-from domain.ledger import AmountTransferred, Ledger
-from domain.movements import MONEY
+from domain.money.explanation import explained
+from domain.money.ledger import AmountTransferred, Ledger
+from domain.money.movements import MONEY
+from domain.money.settlement import settlement_of
+from domain.record.audit import audit_record
 from domain.roby.events import PointsScored
-from domain.settlement import settlement_of
 from tests.unit.roby.table import Table
 
 WINNING_HAND = "4H 5H 6H 7H KC KD KS QS QH QC"

@@ -12,7 +12,7 @@ from eventsourcing.domain import Snapshot
 from bots.roby import play_roby
 from bots.twins import recorded_twin
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
-from domain.game import Game
+from domain.record.game import Game
 
 
 def recorded_game() -> Game:

@@ -16,7 +16,7 @@ from domain.corrections.counting import counting_events, voided_moves
 from domain.corrections.listing import voidable_moves
 from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from service.branching import branch
 from tests.unit.roby.table import Table
 

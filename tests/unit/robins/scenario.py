@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from domain.robins.variant import Robins
-from domain.variant import Chance
+from domain.rules.variant import Chance
 
 RULES = Robins()
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bots.robins import play_robins
-from domain.game import Game
+from domain.record.game import Game
 from domain.robins.events import HandEnded, PointsScored
 from domain.robins.variant import Robins
 from tests.sampling import sample, sampled_ids

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from domain.errors import SetupError
-from domain.game import Game
+from domain.record.game import Game
 from domain.robins.rules import deck
-from domain.variant import Chance
+from domain.rules.variant import Chance
 from tests.unit.robins.scenario import RULES, Table
 
 ANN = "KH QH JH JK 9H 5C 6D"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.errors import MeldbookError
-from domain.variant import Chance
+from domain.rules.variant import Chance
 from tests.unit.robins.scenario import RULES, Table
 
 ANN = "3C 4C 5C 9H 10D JS QD"

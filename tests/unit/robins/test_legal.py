@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.game import Game
-from domain.variant import Chance
+from domain.record.game import Game
+from domain.rules.variant import Chance
 from tests.unit.listed import plain
 from tests.unit.robins.scenario import Table
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from domain.errors import InvalidActionError
-from domain.variant import Chance
+from domain.rules.variant import Chance
 from tests.unit.robins.scenario import RULES, Table
 
 BOB = "3S 4S 6C 8D 10S QC AD"

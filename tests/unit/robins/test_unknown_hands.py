@@ -9,9 +9,9 @@ import pytest
 from bots.robins import play_robins
 from bots.twins import entered_twin
 from domain.errors import CardConflictError, MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from domain.robins.state import COUNT, DEAL, PLAY
-from domain.variant import Chance
+from domain.rules.variant import Chance
 from tests.unit.robins.scenario import RULES, Table
 from tests.unit.robins.test_irregularities import table_do
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.visibility import Viewer, view_doc
+from domain.access.visibility import Viewer, view_doc
 from tests.unit.robins.scenario import Table
 from tests.unit.robins.test_scoring import BOB, _ann_goes_out
 

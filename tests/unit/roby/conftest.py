@@ -14,7 +14,7 @@ def fresh_fit_answers() -> Iterator[None]:
     """Clear the cached answers of `_fits` and `_extended` when a test session starts.
 
     Mutation testing runs each mutant's tests in a process forked from one that has already run them all: without
-    this, answers cached before the fork would hide a change to domain/melds.py's `fits` or `order_meld`.
+    this, answers cached before the fork would hide a change to domain/cards/melds.py's `fits` or `order_meld`.
     """
     _fits.cache_clear()
     _extended.cache_clear()

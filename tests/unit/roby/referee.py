@@ -7,7 +7,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from domain.game import Game
+from domain.record.game import Game
 
 PIPS = {"A": 11, "J": 10, "Q": 10, "K": 10}
 

@@ -8,7 +8,7 @@ import pytest
 
 from bots import SeededChance
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from domain.roby.rules import deck_of, fitting_meld, named_cards
 from domain.roby.state import RobyState
 

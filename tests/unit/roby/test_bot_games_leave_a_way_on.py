@@ -12,10 +12,10 @@ import pytest
 
 from bots import SeededChance, concrete_bodies
 from bots.roby import play_roby
-from domain.actions import parse_action
 from domain.errors import MeldbookError
-from domain.game import Game
-from domain.variant import Decision
+from domain.record.game import Game
+from domain.rules.actions import parse_action
+from domain.rules.variant import Decision
 
 SETUPS = [(1, players) for players in range(2, 5)] + [(2, players) for players in range(2, 9)]
 """(packs, players): one pack seats two to four, two packs two to eight."""

@@ -6,7 +6,7 @@ import pytest
 
 from bots import SeededChance
 from domain.errors import SetupError
-from domain.game import Game
+from domain.record.game import Game
 from domain.roby.rules import card_value, deck_of
 from tests.unit.roby.table import Table
 
@@ -100,7 +100,7 @@ def test_a_shuffled_deal_gives_two_cards_at_a_time_from_the_dealers_left_and_sto
             game.record({"type": "cut", "player": player}, chance)
     game.record({"type": "deal", "player": game.state.dealer}, chance)
     dealt = game.pending_events[-1]
-    from domain.zones import seeded_order
+    from domain.cards.zones import seeded_order
 
     order = seeded_order(deck_of(game.state.options).elements(), dealt.seed)
     seats = list(dealt.hands)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from bots import SeededChance
+from domain.cards.zones import Zone, seeded_order
 from domain.roby import settle
 from domain.roby.state import RobyState
-from domain.variant import Decision
-from domain.zones import Zone, seeded_order
+from domain.rules.variant import Decision
 from tests.unit.roby.table import Table
 
 
@@ -81,7 +81,7 @@ def test_a_hand_is_void_when_the_stock_runs_out_after_the_allowed_rebuilds() -> 
 def test_between_a_discard_and_the_stock_it_rebuilds_only_the_discard_pile_can_be_drawn_from() -> None:
     """The state inside that move (a shuffled stock just emptied) lists, and refuses, a draw from the stock."""
     from bots.roby import play_roby
-    from domain.game import Game
+    from domain.record.game import Game
 
     events = play_roby(9, players=3).collect_events()
     rebuilt = next(e for e in events if type(e).__name__ == "StockReshuffled")

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from bots import SeededChance
+from domain.access.visibility import Viewer, view_doc
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from domain.roby.state import RobyState
-from domain.visibility import Viewer, view_doc
 from tests.unit.roby.table import Table
 
 

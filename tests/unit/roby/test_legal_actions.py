@@ -7,12 +7,12 @@ from typing import Any
 
 from bots import SeededChance, concrete_bodies, pick, without_version
 from bots.roby import PREFERRED
-from domain.actions import parse_action
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from domain.roby.rules import deck_of
 from domain.roby.variant import Roby
-from domain.variant import Decision
+from domain.rules.actions import parse_action
+from domain.rules.variant import Decision
 from tests.unit.listed import plain
 from tests.unit.roby.table import Table
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bots import SeededChance
-from domain.actions import parse_action
 from domain.errors import IllegalMoveError
 from domain.roby import settle
 from domain.roby.rules import hand_value
 from domain.roby.state import RobyState
 from domain.roby.variant import Roby
-from domain.variant import Decision
+from domain.rules.actions import parse_action
+from domain.rules.variant import Decision
 from tests.unit.roby.table import Table
 
 WINNING_HAND = "4H 5H 6H 7H KC KD KS QS QH QC"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from domain.cards import Card
-from domain.melds import candidate_melds, is_group, sequence_ranks
+from domain.cards.card import Card
+from domain.cards.melds import candidate_melds, is_group, sequence_ranks
 from domain.roby.rules import new_meld, with_card
 from domain.roby.state import TableMeld
 from tests.unit.roby.table import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.visibility import Viewer, view_doc
+from domain.access.visibility import Viewer, view_doc
 from tests.unit.roby.table import Table
 from tests.unit.roby.test_empty_stock import run_out_the_stock
 from tests.unit.roby.test_going_out import dealt

@@ -9,11 +9,11 @@ from typing import Any
 
 from pokerkit import StandardHighHand
 
-from domain.cards import Card, standard_pack
-from domain.game import Game
+from domain.cards.card import Card, standard_pack
+from domain.record.game import Game
 from domain.royal.ranking import pokerkit_code
 from domain.royal.state import OVER, RoyalState
-from domain.variant import Chance
+from domain.rules.variant import Chance
 
 PREFIXES = ("player:", "space:", "ace:", "bet:", "side-pot:")
 

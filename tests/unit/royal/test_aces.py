@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.errors import IllegalMoveError
-from domain.game import Game
+from domain.record.game import Game
 from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record, transfers
 
 

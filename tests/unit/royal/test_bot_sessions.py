@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from bots.royal import play_royal
-from domain.game import Game
-from domain.ledger import AmountTransferred
+from domain.money.ledger import AmountTransferred
+from domain.record.game import Game
 from domain.royal.events_play import HandBlocked, PokerShown, PotAwarded, RummyStarted
 from tests.sampling import sample, sampled_ids
 from tests.unit.royal.helpers import check_invariants, expected_settlement

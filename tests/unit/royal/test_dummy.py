@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from domain.access.visibility import Viewer, view_doc
 from domain.errors import IllegalMoveError
-from domain.visibility import Viewer, view_doc
 from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, record, setup, transfers
 
 

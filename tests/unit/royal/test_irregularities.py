@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.errors import MeldbookError
-from domain.game import Game
+from domain.record.game import Game
 from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, chips, cut_to, new_game, record, setup, transfers
 
 

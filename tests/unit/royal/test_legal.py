@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.cards import Card
-from domain.game import Game
+from domain.cards.card import Card
+from domain.record.game import Game
 from tests.unit.listed import plain
 from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, cards, cut_to, new_game, pick_hands, record, setup
 

@@ -11,7 +11,7 @@ from domain.royal import showdown
 from domain.royal.events_play import PokerShown
 from domain.royal.pots import PotShare, build_pots
 from domain.royal.state import RoyalState
-from domain.variant import Decision
+from domain.rules.variant import Decision
 from tests.unit.royal.helpers import FixedChance, cards, chips, pick_hands, record, setup, transfers
 
 P1_SF6, P2_SFQ, P3_FLUSH = cards("2-6C"), cards("8-QC"), cards("2-5S", "7S")

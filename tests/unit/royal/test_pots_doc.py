@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bots.royal import play_royal
-from domain.game import Game
+from domain.record.game import Game
 from domain.royal.events_play import PokerShown, PotAwarded
 from domain.royal.poker import pots_doc
 from domain.royal.state import POKER_BET

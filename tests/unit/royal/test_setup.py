@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from domain.access.visibility import Viewer, view_doc
+from domain.cards.zones import seeded_order
 from domain.errors import CardConflictError, IllegalMoveError, SetupError
 from domain.royal.board import TRIPOLEY
 from domain.royal.rules import DECK
-from domain.visibility import Viewer, view_doc
-from domain.zones import seeded_order
 from tests.unit.royal.helpers import SPADES_TO_P3, cards, chips, cut_to, new_game, record, setup, transfers
 
 

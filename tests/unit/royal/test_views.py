@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.game import Game
-from domain.visibility import Viewer, view_doc
+from domain.access.visibility import Viewer, view_doc
+from domain.record.game import Game
 from tests.unit.royal.helpers import cards, pick_hands, play_out, record, setup
 from tests.unit.royal.test_poker import P1_SF6, P2_SFQ, P3_FLUSH
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from domain.actions import Action
+from domain.cards.zones import Zone, check_counts, named_counts
 from domain.errors import IllegalMoveError, InvalidActionError
-from domain.zones import Zone, check_counts, named_counts
+from domain.rules.actions import Action
 
 
 def refuse_named_cards(action: Action, names: tuple[str, ...]) -> None:
@@ -19,7 +19,7 @@ def refuse_named_cards(action: Action, names: tuple[str, ...]) -> None:
 
 def unnamed_deal(action: Action, seats: list[str], hand_size: int) -> dict[str, int] | None:
     """In a recorded deal that leaves out `hands` (but names the upcard), each hand's size: every player enters
-    his own (domain/unknown.py); None when the deal names the hands."""
+    his own (domain/record/unknown.py); None when the deal names the hands."""
     if action.get("hands") is not None or action.get("upcard") is None:
         return None
     return dict.fromkeys(seats, hand_size)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.actions import Action, ActionKind
 from domain.corrections.kinds import CORRECTION_KINDS, DEALING, is_amendable, is_correction
-from domain.decision import Decision
 from domain.events import GameEvent
+from domain.rules.actions import Action, ActionKind
+from domain.rules.decision import Decision
 
 RECORDER = "recorder"
 """The role that records moves in a game recorded by its recorder; seats record as "seat:<name>"."""

@@ -10,17 +10,17 @@ from eventsourcing.domain import Aggregate
 from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.utils import register_topic
 
-from domain.access import ACCESSES, RECORDINGS
-from domain.actions import Action, parse_action
+from domain.access.game_access import ACCESSES, RECORDINGS
 from domain.corrections.events import RecordCorrected
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
 from domain.errors import MeldbookError, Problem, SetupError
-from domain.grouping import group_moves
-from domain.listing import list_table_actions
-from domain.moves import RECORDER, MoveRecorded, accepted_action
-from domain.registry import variant_named
+from domain.record.grouping import group_moves
+from domain.record.moves import RECORDER, MoveRecorded, accepted_action
+from domain.rules.actions import Action, parse_action
+from domain.rules.listing import list_table_actions
+from domain.rules.registry import variant_named
+from domain.rules.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
 from domain.text import check_line, seated_names
-from domain.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
 
 if TYPE_CHECKING:
     from domain.corrections.plan import Plan
@@ -55,7 +55,7 @@ class Game(Aggregate):
     class_version = 6
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
     `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided; of version
-    5, `discarded` (domain/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
+    5, `discarded` (domain/record/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
     and no longer `counted` (it grows with the game: copying it with every move and every snapshot made a move's
     cost grow with the game)."""
 

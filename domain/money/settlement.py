@@ -1,8 +1,8 @@
 """The settlement: every movement of money, chips or points in a game, read from its stored events in one loop.
 
 `settlement_of(created, events, viewer)` is the one place the ledger is read: each event that counts is read by
-its variant's readings (domain/movements.py), numbered by move and hand, explained by the move behind it (the
-envelope's action in words, as the viewer may see it) and the rule it names (domain/catalogue.py), and folded
+its variant's readings (domain/money/movements.py), numbered by move and hand, explained by the move behind it (the
+envelope's action in words, as the viewer may see it) and the rule it names (domain/rules/catalogue.py), and folded
 into balances per account per hand, checked against the variant's conservation laws at every event.
 """
 
@@ -15,16 +15,16 @@ from typing import Any
 
 from eventsourcing.utils import get_topic
 
-from domain.catalogue import rule_named
+from domain.access.visibility import Viewer, view_event
 from domain.corrections.counting import COUNTED, REPLACEMENT, REVERSAL, REVERSED, counting_events
-from domain.grouping import MoveGroup, group_moves
-from domain.hands import hand_spans
-from domain.movements import Movement
-from domain.moves import MoveRecorded, secret_fields
-from domain.registry import variant_named
-from domain.variant import Variant
-from domain.visibility import Viewer, view_event
-from domain.words import events_in_words, in_words
+from domain.money.movements import Movement
+from domain.record.grouping import MoveGroup, group_moves
+from domain.record.hands import hand_spans
+from domain.record.moves import MoveRecorded, secret_fields
+from domain.rules.catalogue import rule_named
+from domain.rules.registry import variant_named
+from domain.rules.variant import Variant
+from domain.rules.words import events_in_words, in_words
 
 STATUSES = (COUNTED, REVERSED, REVERSAL, REPLACEMENT)
 """An entry counts as recorded, or was reversed by a correction (and stays, beside the reversal that undoes it), or

@@ -8,7 +8,7 @@ the API, the tools) imports that.
 from __future__ import annotations
 
 from domain.errors import SetupError
-from domain.variant import Variant
+from domain.rules.variant import Variant
 
 _REGISTERED: dict[str, Variant] = {}
 _BY_NAME_OR_ALIAS: dict[str, Variant] = {}

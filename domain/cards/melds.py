@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
-from domain.cards import Card
+from domain.cards.card import Card
 
 GROUP = "group"
 SEQUENCE = "sequence"

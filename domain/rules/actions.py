@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.cards import InvalidCardError, canonical, canonical_list
+from domain.cards.card import InvalidCardError, canonical, canonical_list
 from domain.errors import InvalidActionError
 from domain.text import check_line, check_name
 

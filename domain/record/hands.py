@@ -6,7 +6,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from domain.variant import Variant
+from domain.rules.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

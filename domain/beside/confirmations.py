@@ -2,9 +2,9 @@
 
 When a hand is scored, each of its players may confirm it (his seat, or the recorder for a seat without a device).
 A confirmation keeps the game's digest at the hand's result (the link of the last event that scored it,
-domain/chain.py), so it can be checked later: a correction of that hand, or a record changed underneath, makes it
+domain/record/chain.py), so it can be checked later: a correction of that hand, or a record changed underneath, makes it
 no longer match. The confirmations are a stream of their own beside the game's, whose id derives from the game's:
-confirming never moves the game's version. A player who disagrees opens a dispute instead (domain/disputes.py).
+confirming never moves the game's version. A player who disagrees opens a dispute instead (domain/beside/disputes.py).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from eventsourcing.utils import get_topic
 
 from domain.corrections.counting import REVERSAL, counting_events
 from domain.errors import HandNotFoundError, MeldbookError, Problem, problems_of
-from domain.grouping import group_moves
-from domain.hands import hand_spans
-from domain.registry import variant_named
+from domain.record.grouping import group_moves
+from domain.record.hands import hand_spans
+from domain.rules.registry import variant_named
 
 NAMESPACE = UUID("3c9e4a71-8b2d-5e6f-9a0b-1c2d3e4f5a6b")
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 from functools import cache
 
 from domain.corrections.catalogue import CORRECTION_RULES
-from domain.registry import registered
-from domain.rule import Rule
-from domain.variant import Variant
+from domain.rules.registry import registered
+from domain.rules.rule import Rule
+from domain.rules.variant import Variant
 
 
 def catalogue() -> dict[str, Rule]:

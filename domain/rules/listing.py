@@ -6,8 +6,8 @@ from collections.abc import Callable, Container, Iterable
 from itertools import product
 from typing import Any
 
-from domain.cards import Card
-from domain.variant import Variant, legal_bodies, with_version
+from domain.cards.card import Card
+from domain.rules.variant import Variant, legal_bodies, with_version
 
 Body = dict[str, Any]
 Candidate = tuple[str, list[Body], Body | None]

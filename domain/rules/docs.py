@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from domain.zones import Zone
+from domain.cards.zones import Zone
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 """The types a document holds as they are (most of an event's fields): found by one look-up, before any other check."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.decision import NoChance as NoChance  # re-exported: re-execution's chance
-from domain.game import Game
-from domain.moves import MoveRecorded
+from domain.record.game import Game
+from domain.record.moves import MoveRecorded
+from domain.rules.decision import NoChance as NoChance  # re-exported: re-execution's chance
 
 
 def reexecute(created: Any, envelopes: Iterable[MoveRecorded]) -> Game:

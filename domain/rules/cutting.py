@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from domain.actions import Action
+from domain.cards.zones import Zone, check_can_name, named_counts, seeded_order
 from domain.errors import IllegalMoveError, InvalidActionError
 from domain.events import GameEvent
-from domain.variant import Decision
-from domain.zones import Zone, check_can_name, named_counts, seeded_order
+from domain.rules.actions import Action
+from domain.rules.variant import Decision
 
 
 def check_due(player: str, cutters: list[str], cuts: dict[str, str], code: str) -> None:

@@ -1,6 +1,6 @@
 """Documents of a settlement: its balances and checks, one player's balance explained, and two settlements compared.
 
-Pure reading of `domain/settlement.py`'s Settlement, so the settlement, the explanation and the what-if show one
+Pure reading of `domain/money/settlement.py`'s Settlement, so the settlement, the explanation and the what-if show one
 ledger the same way.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from difflib import SequenceMatcher
 from typing import Any
 
-from domain.ledger import player_account
-from domain.settlement import Entry, Settlement
+from domain.money.ledger import player_account
+from domain.money.settlement import Entry, Settlement
 
 
 def balances_doc(settlement: Settlement, players: list[str]) -> list[dict[str, Any]]:

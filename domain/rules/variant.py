@@ -7,15 +7,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from domain.actions import Action, ActionKind, parse_action
-from domain.decision import Chance as Chance  # re-exported: variants and callers import them from here
-from domain.decision import Decision as Decision
-from domain.decision import NoChance as NoChance
 from domain.errors import IllegalMoveError, MeldbookError, Problem, SetupError
 from domain.events import GameEvent
-from domain.movements import Conservation, Readings
-from domain.rule import Rule
-from domain.words import Phrase
+from domain.money.movements import Conservation, Readings
+from domain.rules.actions import Action, ActionKind, parse_action
+from domain.rules.decision import Chance as Chance  # re-exported: variants and callers import them from here
+from domain.rules.decision import Decision as Decision
+from domain.rules.decision import NoChance as NoChance
+from domain.rules.rule import Rule
+from domain.rules.words import Phrase
 
 DEAL_MODES = ("recorded", "shuffled")
 

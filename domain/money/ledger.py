@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.events import GameEvent
 
@@ -16,6 +16,9 @@ def player_account(player: str) -> str:
 @dataclass
 class Ledger:
     """Balances by account. Every transfer moves an amount from one account to another, so they sum to 0."""
+
+    STORED_AS: ClassVar[str] = "domain.ledger.Ledger"
+    """The name snapshots store it under (service/transcodings.py): its module's before the domain was regrouped."""
 
     balances: dict[str, int] = field(default_factory=dict)
 

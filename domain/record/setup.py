@@ -15,10 +15,10 @@ from typing import Any
 
 from domain.errors import MeldbookError, Problem, SetupError, problems_of
 from domain.events import GameEvent
-from domain.game import Game, GameDiscardedError, check_not_discarded
-from domain.ledger import AmountTransferred
+from domain.money.ledger import AmountTransferred
+from domain.record.game import Game, GameDiscardedError, check_not_discarded
+from domain.rules.variant import Decision, NoChance
 from domain.text import check_line, name_key, seated_names
-from domain.variant import Decision, NoChance
 
 MAX_REASON_LENGTH = 200
 

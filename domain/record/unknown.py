@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from domain.actions import ActionKind, Param
+from domain.cards.zones import Zone
 from domain.errors import CardConflictError, IllegalMoveError
 from domain.events import GameEvent
-from domain.moves import MoveRecorded
-from domain.variant import Decision
-from domain.zones import Zone
+from domain.record.moves import MoveRecorded
+from domain.rules.actions import ActionKind, Param
+from domain.rules.variant import Decision
 
 Places = Mapping[str, Sequence[str]]
 """The named cards of every place of a state, by place id: `hand:<player>`, `stock`, `discard`, `meld:<id>`, ..."""

@@ -1,7 +1,7 @@
 """What the ledger counts: each variant says which of its stored events move money, chips or points, in what unit.
 
-A reading turns one stored event into the movements it made (none for most events). Readings are tables, one per
-variant (`domain/<variant>/catalogue.py`), built from the shared readers below; the settlement (domain/settlement.py)
+A reading turns one stored event into the movements it made (none for most events). Readings are tables, one per variant
+(`domain/<variant>/catalogue.py`), built from the shared readers below; the settlement (domain/money/settlement.py)
 applies them in one loop.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.ledger import player_account
+from domain.money.ledger import player_account
 
 MONEY, CHIPS, POINTS = "money", "chips", "points"
 UNITS = (MONEY, CHIPS, POINTS)

@@ -2,7 +2,7 @@
 
 A card is either named (its code is listed) or unknown (counted in `hidden`). A recorded deal names
 every hand and leaves the stock unknown, or leaves the hands unknown too until each player enters his own
-(domain/unknown.py); a shuffled deal knows the stock's order. A card named out of the unknown part (a card
+(domain/record/unknown.py); a shuffled deal knows the stock's order. A card named out of the unknown part (a card
 discarded from a hand nobody entered yet) is noted in `unveiled`, so that what the zone held earlier can be
 told once it is known in full.
 """
@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from domain.errors import CardConflictError
 
@@ -23,6 +24,9 @@ class Zone:
 
     A `secret` zone (a hand, the stock) shows spectators only how many cards it holds.
     """
+
+    STORED_AS: ClassVar[str] = "domain.zones.Zone"
+    """The name snapshots store it under (service/transcodings.py): its module's before the domain was regrouped."""
 
     known: list[str] = field(default_factory=list)
     hidden: int = 0

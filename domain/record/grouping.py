@@ -8,8 +8,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.events import GameEvent
-from domain.moves import MoveRecorded
-from domain.variant import Variant
+from domain.record.moves import MoveRecorded
+from domain.rules.variant import Variant
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate
 
-from domain.access import ARBITER, RECORDER, NotPermittedError
+from domain.access.game_access import ARBITER, RECORDER, NotPermittedError
 from domain.errors import MeldbookError, Problem
 
 NAMESPACE = UUID("5d1c7b4e-2f3a-5b6c-8d9e-0a1b2c3d4e5f")

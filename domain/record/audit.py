@@ -1,9 +1,9 @@
 """The audit: every event the rules derived, derived again from the record's moves and compared with the stored one.
 
-The record's move envelopes are recorded again, in order, into a scratch game set up the same way (the one rules
-engine: domain/reexecution.py); the stored events and the derived ones are then aligned, and every difference is a
-discrepancy: an event changed (a payment moved to another player, a fee rounded the wrong way), missing from the
-store (a payment never stored), or extra in it (a payment the rules never made).
+The record's move envelopes are recorded again, in order, into a scratch game set up the same way (the one rules engine:
+domain/record/reexecution.py); the stored events and the derived ones are then aligned, and every difference is a
+discrepancy: an event changed (a payment moved to another player, a fee rounded the wrong way), missing from the store
+(a payment never stored), or extra in it (a payment the rules never made).
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from eventsourcing.utils import get_topic
 
 from domain.corrections.kinds import is_correction
 from domain.corrections.plan import plan_correction
-from domain.docs import to_doc
 from domain.errors import MeldbookError, Problem
-from domain.grouping import group_moves
-from domain.moves import MoveRecorded
-from domain.reexecution import NoChance, reexecute
-from domain.registry import variant_named
-from domain.setup import GameDiscarded, SetupAmended, amend_setup, discard
+from domain.record.grouping import group_moves
+from domain.record.moves import MoveRecorded
+from domain.record.reexecution import NoChance, reexecute
+from domain.record.setup import GameDiscarded, SetupAmended, amend_setup, discard
+from domain.rules.docs import to_doc
+from domain.rules.registry import variant_named
 
 CHANGED, MISSING, EXTRA, REFUSED = "changed", "missing", "extra", "refused"
 KINDS = (CHANGED, MISSING, EXTRA, REFUSED)

@@ -1,4 +1,4 @@
-"""The problem codes of hands the record does not know yet (domain/unknown.py), shared by every variant."""
+"""The problem codes of hands the record does not know yet (domain/record/unknown.py), shared by every variant."""
 
 from __future__ import annotations
 
