@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import request
 
 from api.parsing import strict_loads
-from domain.beside.idempotency import KEY_HEADER, IdempotencyKeyError, check_key
+from service.answered import KEY_HEADER, IdempotencyKeyError, check_key
 from service.idempotency import Retry, fingerprint
 
 

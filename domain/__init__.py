@@ -10,7 +10,7 @@
     money/           the ledger, the settlement and its explanations
     nights/          the games of one evening and what each player takes home
     access/          tokens and roles, pairing a phone, the visibility filter of the views
-    beside/          records kept beside a game's stream: annotations, disputes, confirmations, claims, idempotency
+    beside/          records kept beside a game's stream: annotations, disputes, confirmations, claims
     notation/        the plain-text notation of whole games
 
 Loose at the top: `errors.py` (the base of every domain error and its problem), `problems.py` (the generic problem

@@ -1,4 +1,4 @@
-"""The domain's generic problem codes: malformed input, the turn order, tokens, annotations, disputes, retries.
+"""The domain's generic problem codes: malformed input, the turn order, tokens, annotations, disputes.
 
 Each error class declares its own problem (domain/errors.py says how); the codes a rule names as it refuses are
 listed in tables of their own: each variant's (`domain/<variant>/problems.py`), the corrections', the notation's, the
@@ -11,7 +11,6 @@ from __future__ import annotations
 from domain.access.game_access import NotPermittedError, TokenNotFoundError
 from domain.beside.annotations import AnnotationNotFoundError
 from domain.beside.disputes import DisputeClosedError, DisputeNotFoundError, EvidenceNotFoundError
-from domain.beside.idempotency import IdempotencyKeyError, IdempotencyKeyReusedError, IdempotentAnswerGoneError
 from domain.cards.card import InvalidCardError
 from domain.errors import (
     CardConflictError,
@@ -45,9 +44,6 @@ GENERIC: tuple[Problem, ...] = (
         DisputeNotFoundError,
         DisputeClosedError,
         EvidenceNotFoundError,
-        IdempotencyKeyError,
-        IdempotencyKeyReusedError,
-        IdempotentAnswerGoneError,
     ),
     Problem(
         "wrong-phase",

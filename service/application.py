@@ -14,7 +14,6 @@ from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
 
 from domain.access.game_access import RECORDER
 from domain.access.visibility import Viewer
-from domain.beside.idempotency import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
 from domain.errors import MeldbookError, Problem
 from domain.record.game import Game
 from domain.record.grouping import group_moves, move_numbers, numbered_by_envelopes
@@ -24,6 +23,7 @@ from domain.record.setup import GameDiscarded, SetupAmended
 from domain.rules.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from service.access import AccessCases
+from service.answered import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
 from service.chain import ChainedApplication, ChainedEventStore
 from service.config import cache_env, cache_size, recorder_env
 from service.idempotency import KeyedTokens, Retry

@@ -5,7 +5,7 @@ Each record of an archive is imported on its own (service/notation_import.py): a
 index, line and column and the rest carry on; nothing of a bad record is stored.
 
 An import is idempotent per game record: each game imported keeps beside it, in the same transaction, an import record
-(an idempotency record, domain/beside/idempotency.py) under an id derived from the SHA-256 of the record's text, so an
+(an idempotency record, service/answered.py) under an id derived from the SHA-256 of the record's text, so an
 archive imported again (after a crash half way, say) imports only the records it did not store before, and tells the
 others apart with the game each became. `force` imports them again all the same (a new game each, and the first import's
 record kept).
@@ -24,11 +24,11 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain.access.visibility import Viewer
-from domain.beside.idempotency import IdempotencyRecord
 from domain.errors import MeldbookError
 from domain.notation.archive import ArchiveRecord, join_archive, split_archive
 from domain.notation.errors import NotationError
 from domain.record.game import Game
+from service.answered import IdempotencyRecord
 from service.notation_export import export_record
 from service.notation_import import ImportedGame, import_record
 

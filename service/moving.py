@@ -11,11 +11,11 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from domain.access.game_access import RECORDER, NotPermittedError
-from domain.beside.idempotency import IdempotencyRecord, move_record_id
 from domain.errors import MeldbookError, Problem
 from domain.record.game import Game, check_not_discarded
 from domain.text import check_line
 from service.access import SAVE_ATTEMPTS, Caller
+from service.answered import IdempotencyRecord, move_record_id
 from service.idempotency import Retry
 from service.presenting import StoredEvent, describe
 from service.store import StreamMovedError

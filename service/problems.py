@@ -1,10 +1,11 @@
 """The service's problem codes: games and nights that are not there, tokens and tickets, stale versions, damaged
-records and an unreachable store. Each error class declares its problem (domain/errors.py); api/problem_table.py
-gathers them with every other layer's."""
+records, an unreachable store and retries under an Idempotency-Key. Each error class declares its problem
+(domain/errors.py); api/problem_table.py gathers them with every other layer's."""
 
 from __future__ import annotations
 
 from domain.errors import Problem, problems_of
+from service.answered import IdempotencyKeyError, IdempotencyKeyReusedError, IdempotentAnswerGoneError
 from service.application import GameNotFoundError
 from service.availability import StoreUnavailableError
 from service.chain import RecordDamagedError
@@ -25,5 +26,8 @@ SERVICE_PROBLEMS: tuple[Problem, ...] = problems_of(
     AlternativeActionsNotAllowedError,
     TicketError,
     TicketExpiredError,
+    IdempotencyKeyError,
+    IdempotencyKeyReusedError,
+    IdempotentAnswerGoneError,
 )
 """Every code of the service's."""

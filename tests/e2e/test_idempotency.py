@@ -16,7 +16,7 @@ from werkzeug.test import TestResponse
 
 from api.app import create_app
 from bots import SeededChance
-from domain.beside.idempotency import move_record_id
+from service.answered import move_record_id
 from service.config import ConfigError
 from tests.e2e.helpers import Created, all_events, assert_problem, create, legal_actions, listed_bodies, play
 

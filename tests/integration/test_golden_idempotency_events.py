@@ -10,7 +10,7 @@ from uuid import uuid4
 import pytest
 from eventsourcing.persistence import StoredEvent as RecordedEvent
 
-from domain.beside.idempotency import IdempotencyRecord, move_record_id
+from service.answered import IdempotencyRecord, move_record_id
 from service.application import Meldbook
 from service.idempotency import SECRET_ID, ServiceSecret
 from service.moving import MOVE
