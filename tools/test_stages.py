@@ -31,6 +31,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_VARIABLE = "MELDBOOK_TEST_SEED"  # read by tests/sampling.py
+BYTECODE_OFF = "PYTHONDONTWRITEBYTECODE"
+"""Set (as on some machines), every process compiles every module it imports again: each of a run's eight xdist
+workers its ~200 test modules with pytest's assertion rewriting (10 s of CPU each), each server a test starts the
+product. The stages run without it, so that the first compiles and the rest read __pycache__ (git ignores it)."""
 WORKERS_VARIABLE = "MELDBOOK_TEST_WORKERS"
 """Set, the number of xdist workers of every stage (by default each stage's own, for two cores)."""
 
@@ -159,6 +163,8 @@ def main(argv: list[str]) -> int:
     if unknown:
         parser.error(f"no stage {', '.join(unknown)}: the stages are {', '.join(STAGES)}")
     seed = os.environ.setdefault(SEED_VARIABLE, str(random.SystemRandom().randrange(1, 10**6)))
+    if os.environ.pop(BYTECODE_OFF, None):
+        say(f"{BYTECODE_OFF} left out for the stages: their workers and servers keep compiled modules")
     say(f"random samples drawn from seed {seed} (replay them with {SEED_VARIABLE}={seed})")
     done: list[Timed] = []
     for name in args.stages:
