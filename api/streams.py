@@ -11,12 +11,13 @@ This view checks everything about a stream before it starts (the game, the token
 cap). Under the production server (api/asgi.py, gunicorn's asgi worker) it then hands the stream over (`Opening`):
 the worker follows it on its event loop, without a thread, woken by the process's one reader of the notification
 log. Under a WSGI server (`meldbook serve`, the tests' client) the answer's body follows the game on the request's
-own thread, polling the store (service/streams.py).
+own thread, polling the store every MELDBOOK_STREAM_POLL seconds (0.5 by default; service/streams.py).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import select
 import socket
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -38,6 +39,7 @@ from api.replay_schemas import StreamArgsSchema, StreamHeadersSchema, StreamTick
 from api.replays import narrowed
 from domain.access.visibility import Viewer
 from service.application import Meldbook
+from service.config import ConfigError
 from service.streams import Pace, follow
 
 blp = Blueprint("streams", __name__, description="Live games")
@@ -92,8 +94,23 @@ class Opening:
 
 
 def install(app: Flask, environ: Mapping[str, str]) -> None:
-    """Each stream's pace; MELDBOOK_STREAM_SECONDS bounds how long one connection lasts."""
-    app.extensions[PACE] = Pace(lifetime=float(environ.get("MELDBOOK_STREAM_SECONDS", "300")))
+    """Each stream's pace: MELDBOOK_STREAM_SECONDS bounds how long one connection lasts; MELDBOOK_STREAM_POLL is how
+    often a stream on a thread of its own (a WSGI server) asks the store for news."""
+    app.extensions[PACE] = Pace(
+        poll=seconds("MELDBOOK_STREAM_POLL", environ.get("MELDBOOK_STREAM_POLL", str(Pace().poll)), 0.01, 10),
+        lifetime=seconds("MELDBOOK_STREAM_SECONDS", environ.get("MELDBOOK_STREAM_SECONDS", "300"), 0, 86_400),
+    )
+
+
+def seconds(variable: str, text: str, least: float, most: float) -> float:
+    """A number of seconds from `least` to `most`, given in the environment variable named."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not least <= value <= most:
+        raise ConfigError(f"{variable} must be a number of seconds from {least:g} to {most:g}, not {text!r}")
+    return value
 
 
 def message(event: dict[str, Any]) -> str:
@@ -123,8 +140,9 @@ def sse_answer(body: Iterable[str]) -> Response:
 
 
 def peer_gone(environ: Mapping[str, Any]) -> Callable[[], bool]:
-    """Whether the client has closed its connection (gunicorn hands the socket over; elsewhere, never known)."""
-    sock = environ.get("gunicorn.socket")
+    """Whether the client has closed its connection (gunicorn and Werkzeug's server hand the socket over; elsewhere,
+    never known)."""
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
     if not isinstance(sock, socket.socket):
         return lambda: False
 

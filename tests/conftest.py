@@ -37,6 +37,9 @@ os.environ.setdefault("MELDBOOK_RATE_LIMIT_CREATE", "off")
 # A stream served in the test process sends what is stored and ends (no waiting): the tests that follow a live
 # game set a lifetime of their own (tests/e2e/test_streams_live.py, the viewer page's).
 os.environ.setdefault("MELDBOOK_STREAM_SECONDS", "0")
+# Such a stream asks the store for news every 0.05 s (0.5 s in production): a browser test waits for one phone to
+# hear another's move at every step of a table's night.
+os.environ.setdefault("MELDBOOK_STREAM_POLL", "0.05")
 # The tests' PostgreSQL sessions (libpq reads PGOPTIONS; the servers the tests start inherit it) commit without
 # waiting for the write-ahead log to reach the disk: a commit is as atomic and as visible as ever, and is lost only
 # if the database server itself crashes, which no test does (the fault tests kill the app's servers and cut its
@@ -165,13 +168,24 @@ def postgres_dbname(postgres_admin: psycopg.Connection, postgres_template: str) 
     pg.drop_database(postgres_admin, name)
 
 
+@pytest.fixture(scope="session")
+def database_dropper(postgres_admin: psycopg.Connection) -> Iterator[pg.Dropper]:
+    """Drops the tests' databases meanwhile (tests/pg.py); the session ends once they are gone."""
+    dropper = pg.Dropper()
+    yield dropper
+    failures = dropper.close()
+    assert not failures, f"test databases left behind: {failures}"
+
+
 @pytest.fixture
-def fresh_postgres_dbname(postgres_admin: psycopg.Connection, postgres_template: str) -> Iterator[str]:
+def fresh_postgres_dbname(
+    postgres_admin: psycopg.Connection, postgres_template: str, database_dropper: pg.Dropper
+) -> Iterator[str]:
     """Yield the name of a database created for this test alone (holding the service's tables, and no rows),
-    dropped afterwards."""
+    dropped after the test (on the dropper's thread: the next test need not wait for it)."""
     name = pg.create_database(postgres_admin, postgres_template)
     yield name
-    pg.drop_database(postgres_admin, name)
+    database_dropper.drop(name)
 
 
 @pytest.fixture

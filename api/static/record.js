@@ -22,6 +22,8 @@
   const game = root.dataset.game;
   const $ = (id) => document.getElementById(id);
   const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+  // A move's events come down the stream together: the game is read once, this long after the last of them.
+  const SETTLE_MS = 40;
   const drafts = {};
   const inPlace = {}; // where each move's refusal is shown, by its Idempotency-Key (this page's life only)
   let doc = null;
@@ -621,7 +623,7 @@
       if (doc && Number(event.lastEventId) <= doc.version) return;
       if (queue.waiting()) return; // the page reads the game once its own moves are through
       clearTimeout(reading);
-      reading = setTimeout(load, 150);
+      reading = setTimeout(load, SETTLE_MS);
     });
     opened.addEventListener("error", () => {
       if (opened.readyState === EventSource.CLOSED && stream === opened) setTimeout(follow, 2000);

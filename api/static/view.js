@@ -15,6 +15,8 @@
   const game = root.dataset.game;
   const tokenKey = "meldbook-token:" + game;
   const $ = (id) => document.getElementById(id);
+  // A move's events come down the stream together: the replay is read once, this long after the last of them.
+  const SETTLE_MS = 40;
   let hands = [];
   let frames = [];
   let index = 0;
@@ -145,7 +147,7 @@
   function recorded(event) {
     lastEvent = Math.max(lastEvent, Number(event.lastEventId) || 0);
     clearTimeout(refreshing);
-    refreshing = setTimeout(refresh, 150);
+    refreshing = setTimeout(refresh, SETTLE_MS);
   }
 
   // Whether it follows the game is decided when the answer is back, on the frame shown then: the viewer may have
