@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import queue
 import secrets
+import threading
 
 import psycopg
 from psycopg import sql
@@ -93,3 +95,33 @@ def eventsourcing_env(dbname: str) -> dict[str, str]:
         "POSTGRES_PASSWORD": PASSWORD,
         **{f"POSTGRES_{key}": value for key, value in POOL_DEFAULTS.items()},
     }
+
+
+class Dropper:
+    """Drops databases on a thread of its own, with a connection of its own: each DROP DATABASE waits for a
+    checkpoint (up to a second while other tests write), which a test's teardown need not wait for. `close` waits
+    until every database handed over is gone."""
+
+    def __init__(self) -> None:
+        self.names: queue.Queue[str | None] = queue.Queue()
+        self.failures: list[str] = []
+        self.thread = threading.Thread(target=self.run, name="database-dropper", daemon=True)
+        self.thread.start()
+
+    def drop(self, name: str) -> None:
+        """Drop the database soon (whoever still uses it is disconnected then)."""
+        self.names.put(name)
+
+    def run(self) -> None:
+        with connect() as admin:
+            while (name := self.names.get()) is not None:
+                try:
+                    drop_database(admin, name)
+                except psycopg.Error as error:
+                    self.failures.append(f"{name}: {error}")
+
+    def close(self) -> list[str]:
+        """Wait for every drop asked for; return the ones that failed."""
+        self.names.put(None)
+        self.thread.join()
+        return self.failures

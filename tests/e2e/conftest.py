@@ -108,13 +108,13 @@ def shared_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         with built(sqlite_settings(tmp_path_factory.mktemp("shared") / "meldbook.sqlite"), 20240602) as app:
             yield app
         return
-    admin = request.getfixturevalue("postgres_admin")
+    admin, dropper = request.getfixturevalue("postgres_admin"), request.getfixturevalue("database_dropper")
     dbname = pg.create_database(admin, request.getfixturevalue("postgres_template"))
     try:
         with built(pg.eventsourcing_env(dbname), 20240602) as app:
             yield app
     finally:
-        pg.drop_database(admin, dbname)
+        dropper.drop(dbname)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from pathlib import Path
 from uuid import UUID
 
 import psycopg
+import pytest
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
@@ -57,6 +58,28 @@ def test_a_throwaway_database_is_gone_once_dropped(postgres_admin: psycopg.Conne
         assert pg.database_exists(postgres_admin, name)
         pg.drop_database(postgres_admin, name)
     assert not pg.database_exists(postgres_admin, name)
+
+
+def test_the_dropper_drops_what_it_is_handed_meanwhile_and_its_close_waits_for_every_drop(
+    postgres_admin: psycopg.Connection,
+) -> None:
+    names = [pg.create_database(postgres_admin) for _ in range(3)]
+    held = pg.connect(names[0])  # a connection left open does not stop the drop
+    dropper = pg.Dropper()
+    for name in names:
+        dropper.drop(name)
+    assert dropper.close() == []
+    assert not any(pg.database_exists(postgres_admin, name) for name in names)
+    with pytest.raises(psycopg.OperationalError):  # the drop ended the session it held
+        held.execute("SELECT 1")
+
+
+def test_a_drop_that_fails_is_reported_by_close(postgres_admin: psycopg.Connection) -> None:
+    dropper = pg.Dropper()
+    dropper.drop("meldbook_test_never_made")  # IF EXISTS: nothing to drop is no failure
+    dropper.drop("")  # no database can have an empty name: PostgreSQL refuses the statement
+    failures = dropper.close()
+    assert len(failures) == 1 and failures[0].startswith(": "), failures
 
 
 def test_store_env_gives_an_application_a_store_that_keeps_events(store_env: dict[str, str]) -> None:
