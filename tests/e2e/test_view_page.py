@@ -22,6 +22,7 @@ from bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
 from tests.e2e.test_every_version import GAMES
 from tests.e2e.threaded_app import served_app
+from tests.sampling import sample
 from tests.stores import sqlite_settings
 
 pytestmark = pytest.mark.browser
@@ -243,9 +244,25 @@ def add_an_annotation(page: Any, server: str, game: str, token: str, move: int) 
     page.wait_for_selector(note, timeout=10_000)
 
 
-@pytest.mark.parametrize("variant", sorted(RECORDED))
+def of_each_kind(frames: list[dict[str, Any]], variant: str) -> list[dict[str, Any]]:
+    """The frames a no-script walk visits by default: the first of each kind of move (the verb of its words), the
+    last two, and a sample of the rest drawn from the run's seed (tests/sampling.py)."""
+    firsts: dict[str, int] = {}
+    for index, frame in enumerate(frames):
+        firsts.setdefault(" ".join(frame["words"].split()[1:2]), index)
+    drawn = sample(range(len(frames)), 8, f"no-script-{variant}")
+    chosen = {*firsts.values(), len(frames) - 2, len(frames) - 1, *drawn}
+    return [frames[index] for index in sorted(chosen)]
+
+
+@pytest.mark.parametrize(
+    ("variant", "every"),
+    [*((variant, False) for variant in sorted(RECORDED)),
+     *(pytest.param(variant, True, marks=pytest.mark.slow) for variant in sorted(RECORDED))],
+    ids=lambda value: {False: "of-each-kind", True: "every-move"}.get(value, value),
+)
 def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_does(
-    server: str, recorded: Callable[[str], tuple[str, str]], variant: str
+    server: str, recorded: Callable[[str], tuple[str, str]], variant: str, every: bool
 ) -> None:
     sync_api = browser()
     game, _ = recorded(variant)
@@ -254,7 +271,7 @@ def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_doe
         chromium = launch(playwright)
         try:
             page = chromium.new_context(java_script_enabled=False, viewport=PHONE).new_page()
-            for frame in frames:
+            for frame in frames if every else of_each_kind(frames, variant):
                 page.goto(f"{server}/games/{game}/view?at={frame['move']}")
                 shows(page, frame)
             assert page.locator("#token-form").is_hidden()
