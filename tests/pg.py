@@ -113,7 +113,12 @@ class Dropper:
         self.names.put(name)
 
     def run(self) -> None:
-        with connect() as admin:
+        try:
+            admin = connect()
+        except psycopg.Error as error:  # nothing handed over can be dropped: `close` says so
+            self.failures.append(f"no connection to drop with: {error}")
+            return
+        with admin:
             while (name := self.names.get()) is not None:
                 try:
                     drop_database(admin, name)

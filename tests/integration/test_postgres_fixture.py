@@ -82,6 +82,14 @@ def test_a_drop_that_fails_is_reported_by_close(postgres_admin: psycopg.Connecti
     assert len(failures) == 1 and failures[0].startswith(": "), failures
 
 
+def test_a_dropper_that_cannot_connect_says_so_at_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MELDBOOK_PG_PORT", "1")  # nothing listens there
+    dropper = pg.Dropper()
+    dropper.drop("meldbook_test_never_made")
+    failures = dropper.close()
+    assert len(failures) == 1 and failures[0].startswith("no connection to drop with"), failures
+
+
 def test_store_env_gives_an_application_a_store_that_keeps_events(store_env: dict[str, str]) -> None:
     app: Application[UUID] = Application(env=store_env)
     try:
