@@ -13,6 +13,9 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from typing import Any
+
+import pytest
 
 SEED_VARIABLE = "MELDBOOK_TEST_SEED"
 
@@ -39,3 +42,14 @@ def sample(population: Sequence[int], k: int, salt: str) -> list[int]:
 def sampled_ids(seeds: Sequence[int], prefix: str = "sampled") -> list[str]:
     """Test ids that say a seed was drawn at random (`sampled-1234`), beside the chosen ones' plain numbers."""
     return [f"{prefix}-{seed}" for seed in seeds]
+
+
+def drawn_params(values: Sequence[Any], k: int, salt: str) -> list[Any]:
+    """Each value as a test parameter: k of them drawn for this run's default stages, the others marked `slow`, so
+    that the default run meets a different k each time and a whole run (`make test`, `.ci/run`) meets every one.
+    The test ids are the same whichever are drawn; a tuple is one parameter set (several argument names)."""
+    rng = random.Random(f"{run_seed()}:{salt}")
+    drawn = set(rng.sample(range(len(values)), min(k, len(values))))
+    return [value if index in drawn else pytest.param(*value if isinstance(value, tuple) else (value,),
+                                                      marks=pytest.mark.slow)
+            for index, value in enumerate(values)]

@@ -1,5 +1,6 @@
 """The record page, GET /games/{id}/record, in a real headless Chromium: a hand of each variant recorded by taps and
-typing alone ends in the same record as the same actions recorded through the API; a refusal is shown in place with
+typing alone ends in the same record as the same actions recorded through the API (one variant drawn for the default
+run, tests/sampling.py; the other two behind `slow`); a refusal is shown in place with
 what was typed kept; the last move is voided from the page; a second device's move shows up live; a stale version
 reads the game again keeping what was typed. Without Chromium or Playwright the tests fail rather than skip.
 Screenshots (375 px and a tablet's 820 px) go to test-artifacts/."""
@@ -15,6 +16,7 @@ from api.headers import PAGE_POLICY
 from tests.e2e.record_driver import call, create, open_page, plan, record_of, twin
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, server
+from tests.sampling import drawn_params
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 820, "height": 1180}
@@ -44,7 +46,7 @@ def fits(page: Any) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
-@pytest.mark.parametrize("variant", ["roby", "robins", "royal"])
+@pytest.mark.parametrize("variant", drawn_params(["roby", "robins", "royal"], 1, "record-page-hand"))
 def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(server: str, variant: str) -> None:
     sync_api = browser()
     setup, actions = plan(variant)

@@ -1,11 +1,12 @@
 """A night at a real table, through the pages alone, in Debian's headless Chromium: for each variant a recorder and the
 players' phones (three, two in Robins Rummy) record the first hands of a seeded bot game (tests/e2e/table_night.py):
-Roby's first two, Robins Rummy's and Royal Rummy's first (their first two behind `slow`). The recorder starts at the
-home page, creates the game on /play and shows a pairing code for each seat on the setup page; each player types his
-code into the home page of his own phone. Each seat records his own moves; each enters his own cards after a deal that
-names none; in Roby's second hand the recorder switches the dealer's phone off on the setup page, taps the whole deal
-on the card grid, declares a misdeal from the Table menu (a labelled button) and types the deal again, two characters
-a card and one Enter.
+Roby's first two in the default run; Robins Rummy's and Royal Rummy's first, and their first two, behind `slow` (the
+default run records a hand of one variant drawn at random on the record page, tests/e2e/test_record_page.py). The
+recorder starts at the home page, creates the game on /play and shows a pairing code for each seat on the setup page;
+each player types his code into the home page of his own phone. Each seat records his own moves; each enters his own
+cards after a deal that names none; in Roby's second hand the recorder switches the dealer's phone off on the setup
+page, taps the whole deal on the card grid, declares a misdeal from the Table menu (a labelled button) and types the
+deal again, two characters a card and one Enter.
 
 Every tap (a click the test dispatches) and keystroke is counted by kind of action, printed, and kept in
 test-artifacts/table-night/taps-<variant>.txt; the limits a table needs are asserted in Roby, on a 375 × 812 phone:
@@ -367,8 +368,8 @@ def assert_limits(counted: list[Counted]) -> None:
 
 @pytest.mark.parametrize(
     ("variant", "hands"),
-    [("roby", 2), ("robins", 1), ("royal", 1), pytest.param("robins", 2, marks=pytest.mark.slow),
-     pytest.param("royal", 2, marks=pytest.mark.slow)],
+    [("roby", 2), pytest.param("robins", 1, marks=pytest.mark.slow), pytest.param("royal", 1, marks=pytest.mark.slow),
+     pytest.param("robins", 2, marks=pytest.mark.slow), pytest.param("royal", 2, marks=pytest.mark.slow)],
     ids=["roby", "robins", "royal", "robins-two-hands", "royal-two-hands"],
 )
 def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(

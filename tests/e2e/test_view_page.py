@@ -1,6 +1,7 @@
 """The viewer page, GET /games/{id}/view, in a real headless Chromium: for a game of each variant recorded through
 the API, every move of a hand is stepped through with the button and the arrow keys, and at each step the cards,
-scores and chips the page shows equal the replay API's frame of that move. Without Chromium or Playwright the test
+scores and chips the page shows equal the replay API's frame of that move (one variant drawn for the default run,
+tests/sampling.py, the others behind `slow`; likewise the page without script). Without Chromium or Playwright the test
 fails rather than skips. Screenshots (a phone's 375 px and a desktop's 1280 px) go to test-artifacts/."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bots.twins import moves_of, recorded_action
 from tests.e2e.test_docs_page import CHROMIUM, launch
 from tests.e2e.test_every_version import GAMES
 from tests.e2e.threaded_app import served_app
-from tests.sampling import sample
+from tests.sampling import drawn_params, sample
 from tests.stores import sqlite_settings
 
 pytestmark = pytest.mark.browser
@@ -171,7 +172,7 @@ def shows(page: Any, frame: dict[str, Any]) -> None:
     assert page.evaluate(SHOWN) == expected(frame), frame["move"]
 
 
-@pytest.mark.parametrize("variant", sorted(RECORDED))
+@pytest.mark.parametrize("variant", drawn_params(sorted(RECORDED), 1, "view-page-hand"))
 def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api(
     server: str, recorded: Callable[[str], tuple[str, str]], variant: str
 ) -> None:
@@ -257,7 +258,7 @@ def of_each_kind(frames: list[dict[str, Any]], variant: str) -> list[dict[str, A
 
 @pytest.mark.parametrize(
     ("variant", "every"),
-    [*((variant, False) for variant in sorted(RECORDED)),
+    [*drawn_params([(variant, False) for variant in sorted(RECORDED)], 1, "view-page-without-script"),
      *(pytest.param(variant, True, marks=pytest.mark.slow) for variant in sorted(RECORDED))],
     ids=lambda value: {False: "of-each-kind", True: "every-move"}.get(value, value),
 )
