@@ -12,8 +12,8 @@ from flask_smorest import Blueprint as SmorestBlueprint
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 from werkzeug.exceptions import UnsupportedMediaType
 
+from api.problem_schemas import ProblemSchema
 from api.problems import PROBLEM_TYPE
-from api.schemas import ProblemSchema
 
 MAX_INT_DIGITS = 100
 

@@ -14,8 +14,8 @@ from flask.views import MethodView
 from api.errors import ProblemTypeNotFoundError
 from api.listing import UNKNOWN_CURSOR, page_body
 from api.parsing import Blueprint
+from api.problem_schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
 from api.problem_table import PROBLEMS, status_of
-from api.schemas import PROBLEM_TYPES, ProblemTypeArgsSchema, ProblemTypePageSchema, ProblemTypeSchema
 from domain.errors import Problem
 from domain.variants import CATALOGUE
 from service.pages import Page

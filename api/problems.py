@@ -16,8 +16,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.routing import UnicodeConverter
 
 from api.fields import LINE_PATTERN
+from api.problem_schemas import ProblemSchema
 from api.problem_table import PROBLEMS, status_of
-from api.schemas import ProblemSchema
 from api.statuses import ContractStatusNames, register_contract_responses
 from domain.errors import MeldbookError
 from service.availability import RETRY_AFTER_SECONDS

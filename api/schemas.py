@@ -6,13 +6,13 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
-from api.fields import JsonBoolean, JsonWholeNumber, Line, Name, WholeNumber
+from api.fields import JsonWholeNumber, Line, Name, WholeNumber
 from api.listing import Cursor, PageSchema, page_limit
 from domain.text import MAX_NAME_LENGTH
 from domain.variants import VARIANTS
 
 MAX_VERSION = 10**9
-GAMES, EVENTS, PROBLEM_TYPES = "games", "events", "problems"
+GAMES, EVENTS = "games", "events"
 
 
 class Options(fields.Dict):
@@ -293,43 +293,6 @@ class GameStateSchema(Schema):
     )
 
 
-class IssuedTokenSchema(Schema):
-    """A token just issued: shown only this once, stored only hashed."""
-
-    token = fields.String(metadata={"description": "the bearer token; it is stored only hashed"})
-    grant = fields.String(
-        metadata={"description": "what it opens: recorder, seat:<player>, viewer:<label> or arbiter"}
-    )
-
-
-class ViewerTokenSchema(Schema):
-    """A new viewer token, under a label of the recorder's choosing (one is made up when none is given)."""
-
-    error_messages = BODY_NOT_OBJECT
-
-    label = Line(validate=validate.Length(min=1, max=40), metadata={"description": "names the token, to revoke it"})
-
-
-class SeatDeviceSchema(Schema):
-    """Whether a seat records from a device of its own."""
-
-    error_messages = BODY_NOT_OBJECT
-
-    device = JsonBoolean(
-        required=True,
-        metadata={
-            "description": "false: the player has no device, so the recorder records his actions and sees his cards"
-        },
-    )
-
-
-class SeatSchema(Schema):
-    """A seat and whether it records from a device of its own."""
-
-    player = fields.String()
-    device = fields.Boolean()
-
-
 class GameEntrySchema(Schema):
     """One listed game."""
 
@@ -365,54 +328,3 @@ class ReadySchema(Schema):
 
     status = fields.String(metadata={"description": "ready"})
     store = fields.String(metadata={"description": "the store's kind: sqlite or postgres"})
-
-
-class ProblemSchema(Schema):
-    """An RFC 9457 problem document (served as application/problem+json)."""
-
-    type = fields.String(metadata={"description": "a URI reference naming the problem type"})
-    title = fields.String()
-    status = fields.Integer()
-    detail = fields.String(metadata={"description": "a sentence a player understands"})
-    code = fields.String(metadata={"description": "a stable code: the rule or field at fault"})
-    instance = fields.String()
-    field = fields.String(metadata={"description": "the request field at fault, when there is one"})
-    index = fields.Integer(metadata={"description": "the refused move's place in a line of moves (0 first)"})
-    errors = fields.Dict(metadata={"description": "validation messages by field"})
-    line = fields.Integer(metadata={"description": "a refused record's line at fault (from 1): POST /games/import"})
-    column = fields.Integer(metadata={"description": "the column at fault on that line (from 1)"})
-    stated = fields.Integer(metadata={"description": "the figure a result line states (stated-result-differs)"})
-    computed = fields.Integer(metadata={"description": "the figure the rules compute for it"})
-
-
-def _code_position(position: Any) -> str:
-    if not isinstance(position, str) or len(position) > 100:
-        raise ValueError(position)
-    return position
-
-
-class ProblemTypeArgsSchema(Schema):
-    """A page of problem types, in code order."""
-
-    limit = page_limit(default=100, maximum=200)
-    cursor = Cursor(PROBLEM_TYPES, _code_position)
-
-
-class ProblemTypeSchema(Schema):
-    """A problem code: its title, usual status, the rule or field it concerns, and an example detail."""
-
-    type = fields.String(required=True, metadata={"description": "the URI problem documents carry as `type`"})
-    code = fields.String(required=True)
-    title = fields.String(required=True)
-    status = fields.Integer(required=True, metadata={"description": "the HTTP status it is usually served with"})
-    concerns = fields.String(required=True, metadata={"description": "the rule sentence, or the field at fault"})
-    example = fields.String(required=True, metadata={"description": "a detail as the service writes it"})
-    rule = fields.Dict(
-        metadata={"description": "for a rule code: the rule catalogue's id, sentence, source and variant"}
-    )
-
-
-class ProblemTypePageSchema(PageSchema):
-    """A page of problem types."""
-
-    items = fields.List(fields.Nested(ProblemTypeSchema), required=True)

@@ -15,7 +15,7 @@ from flask.views import MethodView
 from api.access import meldbook
 from api.contract import RECORDER_ONLY
 from api.parsing import Blueprint
-from api.schemas import IssuedTokenSchema, SeatDeviceSchema, SeatSchema, ViewerTokenSchema
+from api.token_schemas import IssuedTokenSchema, SeatDeviceSchema, SeatSchema, ViewerTokenSchema
 from domain.access.game_access import ARBITER, seat_grant, viewer_grant
 from domain.text import check_line, normal_name
 
