@@ -23,6 +23,7 @@ RUN_PYTHON ?= $(or $(call find_python,$(call reverse,$(PYTHONS))),python3)
 VENV := .venv
 RUN_VENV := .venv-run
 LOWEST_VENV := .venv-lowest
+NEWEST_VENV := .venv-newest
 BIN := $(VENV)/bin
 UV := $(BIN)/uv
 LOCKFILE := .ci/lockfile.py
@@ -32,7 +33,7 @@ UPGRADE ?=
 LOCK_UPGRADE := $(if $(filter all,$(UPGRADE)),--upgrade,$(foreach p,$(UPGRADE),--upgrade-package $(p)))
 LOCK_OPTIONS := --universal --generate-hashes --quiet --custom-compile-command "make lock" $(LOCK_UPGRADE)
 
-.PHONY: run test test-fast test-default test-slow rule-ids test-lowest lint bench bench-long bench-load bench-streams bench-servers bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
+.PHONY: run test test-fast test-default test-slow rule-ids test-lowest test-newest lint bench bench-long bench-load bench-streams bench-servers bench-guarantees mutate openapi rules-docs messages fuzz lock check-lock audit clean distclean
 
 # A virtual environment made with the given interpreter; remade when it was made with another Python version.
 define make_venv
@@ -110,6 +111,22 @@ test-lowest: $(VENV)/.locked
 	$(LOWEST_VENV)/bin/python -m pip install -q -r $(LOWEST_VENV)/requirements.txt
 	$(call install_meldbook,$(LOWEST_VENV))
 	$(LOWEST_VENV)/bin/python tools/test_stages.py $(DEFAULT_STAGES) -- $(PYTEST_ARGS)
+
+# The store adapter's tests (service/store/ replaces parts of eventsourcing) on the newest releases of eventsourcing
+# and psycopg that pyproject.toml allows (everything else as locked): a release that changes a replaced part fails
+# here before anyone locks it. CI runs it after the stages (.ci/run).
+STORE_TESTS := tests/integration/test_store_adapter.py tests/unit/test_saving.py tests/unit/test_chain.py \
+	tests/integration/test_locked_insert.py tests/integration/test_snapshots_with_events.py \
+	tests/integration/test_hash_chain.py tests/integration/test_chain_heads.py tests/integration/test_kept_access.py
+test-newest: $(VENV)/.installed
+	$(call install_locked,$(NEWEST_VENV),requirements-dev.txt,$(DEV_PYTHON))
+	$(BIN)/python -c 'import tomllib; deps = tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]; \
+		print("\n".join(d for d in deps if d.startswith(("eventsourcing", "psycopg"))))' > $(NEWEST_VENV)/store.txt
+	$(NEWEST_VENV)/bin/python -m pip install -q --upgrade -r $(NEWEST_VENV)/store.txt
+	$(call install_meldbook,$(NEWEST_VENV))
+	@$(NEWEST_VENV)/bin/python -c 'from importlib.metadata import version as v; \
+		print("store tests on eventsourcing", v("eventsourcing"), "psycopg", v("psycopg"))'
+	$(NEWEST_VENV)/bin/python -m pytest -q -p no:cacheprovider -n 2 -m "not slow" $(STORE_TESTS)
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check .
@@ -195,4 +212,4 @@ clean:
 
 # Also removes the virtual environments and the local SQLite data of `make run`.
 distclean: clean
-	rm -rf $(VENV) $(RUN_VENV) $(LOWEST_VENV) var
+	rm -rf $(VENV) $(RUN_VENV) $(LOWEST_VENV) $(NEWEST_VENV) var

@@ -1,8 +1,8 @@
 """/games/{id}/verify: the game's hash chains recomputed against their stored links, and a kept digest checked.
 
 Every event of a game, of its annotations and of its disputes carries a link to the one before it
-(domain/record/chain.py, service/chain.py). GET /games/{id} shows the current digest: the link of the game's latest
-event. A digest kept at version N and given back here (`?digest=...&at=N`) catches what the links alone cannot:
+(domain/record/chain.py, service/store/chain.py). GET /games/{id} shows the current digest: the link of the game's
+latest event. A digest kept at version N and given back here (`?digest=...&at=N`) catches what the links alone cannot:
 the whole chain rewritten consistently, or its tail cut off.
 """
 

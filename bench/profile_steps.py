@@ -10,7 +10,10 @@ PARTS = (
     ("PostgreSQL driver (psycopg)", ("psycopg",)),
     ("SQLite driver (sqlite3)", ("sqlite3",)),
     ("eventsourcing (save, mapper, transcoder, recorder)", ("eventsourcing/",)),
-    ("hash chain (service/chain.py, domain/record/chain.py)", ("service/chain.py", "domain/record/chain.py")),
+    (
+        "hash chain (service/store/chain.py, domain/record/chain.py)",
+        ("service/store/chain.py", "domain/record/chain.py"),
+    ),
     ("rules and the game (domain/)", ("domain/",)),
     ("service (service/)", ("service/",)),
     ("Meldbook's API (api/)", ("api/",)),
@@ -49,11 +52,11 @@ STEPS = (
         "record_move: eventsourcing's mapper (events and snapshots to stored JSON)",
         ("eventsourcing/persistence.py", "to_stored_event"),
     ),
-    ("record_move: the hash chain (salt, link, JSON again)", ("service/chain.py", "chain_pending")),
+    ("record_move: the hash chain (salt, link, JSON again)", ("service/store/chain.py", "chain_pending")),
     ("record_move: the insert, snapshots with it (driver, SQL, commit)", ("recorder", "insert_events")),
     (
         "record_move: snapshots taken from the game in hand (every 20 events)",
-        ("service/saving.py", "snapshots_due"),
+        ("service/store/saving.py", "snapshots_due"),
     ),
     ("record_move: the answer's events (describe)", ("service/presenting.py", "describe")),
     ("record_move: the rest (eventsourcing's save, the cache, idempotency, checks)", "record_rest"),
@@ -64,7 +67,7 @@ STEPS = (
 """The steps of one move, each the CPU of the functions named (with what they call), or what is left between them."""
 HOOKS = (("logs", "start"), ("logs", "finish"), ("headers", "add_headers"), ("health", "gate"))
 """The app's hooks besides the access check, by module and function."""
-RECORDERS = ("eventsourcing/sqlite.py", "eventsourcing/postgres.py", "service/store.py")
+RECORDERS = ("eventsourcing/sqlite.py", "eventsourcing/postgres.py", "service/store/recorders.py")
 
 
 def cumulative(stats: pstats.Stats, where: str, function: str) -> float:

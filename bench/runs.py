@@ -70,7 +70,7 @@ def time_each_move(env: Mapping[str, str], workload: Workload) -> tuple[list[tup
 def time_raw(env: Mapping[str, Any], batches: list[int]) -> tuple[float, float]:
     """Seconds for a bare Application to save a trivial aggregate once per batch, with that many events each, and
     this process's CPU seconds for them. It saves through eventsourcing's own recorder, not the one Meldbook chooses
-    on PostgreSQL (service/store.py): the baseline stays the library's append."""
+    on PostgreSQL (service/store/recorders.py): the baseline stays the library's append."""
     app = BareApplication(env={k: v for k, v in env.items() if k != "APPLICATION_RECORDER_TOPIC"})
     try:
         warm_up = Tally()

@@ -2,7 +2,7 @@
 what each guarantee costs is measured as the difference it makes. Nothing here is reachable from Meldbook itself; each
 switch patches Meldbook's code in the process that applies it.
 
-- `chain`: events are stored without their salt and link (service/chain.py): no tamper evidence.
+- `chain`: events are stored without their salt and link (service/store/chain.py): no tamper evidence.
 - `token`: the token check finds who asks once per game and keeps it, and a move's save names no access stream as
   unchanged (service/access.py): a revoked token would go on recording.
 - `schema`: the move's body is read as plain JSON, without webargs and marshmallow (api/schemas.py MoveSchema): a
@@ -28,8 +28,8 @@ from flask import Flask, request
 from webargs.core import Parser
 
 import api.moves
-import service.chain
 import service.moving
+import service.store.chain
 from api.app import create_app
 from api.schemas import MoveSchema
 from service.application import Meldbook
@@ -72,7 +72,7 @@ def service_switched_off(meldbook: Meldbook, names: frozenset[str]) -> Iterator[
     switched off until the block ends; the others are the Flask app's (`switched_off`)."""
     with contextlib.ExitStack() as stack:
         if "chain" in names:
-            stack.enter_context(mock.patch.object(service.chain, "chain_pending", _unchained))
+            stack.enter_context(mock.patch.object(service.store.chain, "chain_pending", _unchained))
         if "token" in names:
             stack.enter_context(mock.patch.object(meldbook, "caller", _kept_callers(meldbook.caller)))
             stack.enter_context(mock.patch.object(meldbook, "unchanged_access", lambda game_id, asking: {}))

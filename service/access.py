@@ -5,8 +5,8 @@ only read, so its version never moves.
 
 A token check reads the access stream, except a move's: that may be checked against the stream as this process last
 read it, because the move's save names that version as unchanged and the store refuses it if the stream has moved on
-since (service/store.py); the move is then checked again on the stream as it is (Meldbook.record_move). A check that
-would refuse on the kept stream reads it first, so a token issued in another process is never refused.
+since (service/store/recorders.py); the move is then checked again on the stream as it is (Meldbook.record_move). A
+check that would refuse on the kept stream reads it first, so a token issued in another process is never refused.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from domain.errors import InvalidActionError
 from domain.record.game import Game
 from domain.text import check_line, normal_name
 from service.config import cache_size
-from service.projector import project
-from service.store import StreamMovedError
+from service.store.projector import project
+from service.store.recorders import StreamMovedError
 from service.tokens import new_token, token_hash
 
 SAVE_ATTEMPTS = 3
@@ -100,7 +100,7 @@ class AccessCases(Application):
 
     @property
     def saves_check_streams(self) -> bool:
-        """Whether this store's saves can name a stream that must be unchanged (service/store.py)."""
+        """Whether this store's saves can name a stream that must be unchanged (service/store/recorders.py)."""
         return bool(getattr(self.recorder, "checks_unchanged", False))
 
     def unchanged_access(self, game_id: UUID, asking: Caller) -> dict[str, Any]:

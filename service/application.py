@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError, JSONTranscoder, Recording
+from eventsourcing.persistence import IntegrityError, JSONTranscoder
 
 from domain.access.game_access import RECORDER
 from domain.access.visibility import Viewer
@@ -24,7 +24,6 @@ from domain.rules.variant import Chance
 from domain.variants import VARIANTS, variant_named
 from service.access import AccessCases
 from service.answered import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
-from service.chain import ChainedApplication, ChainedEventStore
 from service.config import cache_env, cache_size, recorder_env
 from service.idempotency import KeyedTokens, Retry
 from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
@@ -32,9 +31,9 @@ from service.kept import KeptGames
 from service.moving import Keyed, MoveCases, keyed_record
 from service.pages import Page
 from service.presenting import StoredEvent, describe
-from service.projector import project, projector_reading
-from service.saving import CollectedSave
 from service.setup import SetupCases
+from service.store.application import StoreApplication
+from service.store.projector import project, projector_reading
 from service.tickets import PURPOSE as TICKETS_PURPOSE
 from service.tickets import StreamTickets
 from service.tokens import new_token, token_hash
@@ -61,7 +60,7 @@ class GameNotFoundError(MeldbookError):
     )
 
 
-class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
+class Meldbook(MoveCases, SetupCases, AccessCases, StoreApplication):
     """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
 
     name = "Meldbook"
@@ -76,12 +75,8 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         with schema_lock(env or {}):
             super().__init__({**cache_env(), **recorder_env(env or {}), **(env or {})})
             self.index = GameIndex.beside(self.recorder)
-        self._snapshots_with_events = self.snapshots is not None and getattr(
-            self.snapshots.recorder, "events_table_name", None
-        ) == getattr(self.recorder, "snapshots_table_name", "")
-        """Whether the recorder inserts a save's snapshots with its events, into the snapshot store's own table."""
         self.fold = projector_reading(self._record_upto, self._forget)
-        """How a game is folded from a snapshot and its events (service/projector.py)."""
+        """How a game is folded from a snapshot and its events (service/store/projector.py)."""
         self.snapshotting_projectors = {Game: self.fold}
         self.chance = chance or Chance()
         self.kept = KeptGames(cache_size())
@@ -90,38 +85,6 @@ class Meldbook(MoveCases, SetupCases, AccessCases, ChainedApplication):
         """Record ids and recorder tokens derived from Idempotency-Keys (service/idempotency.py)."""
         self.tickets = StreamTickets(lambda: self.keyed.key(TICKETS_PURPOSE))
         """Stream tickets, signed with the same secret (service/tickets.py)."""
-
-    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
-        """Save as eventsourcing's `Application.save` does (record, snapshot, notify), the events collected by
-        `CollectedSave` (service/saving.py), without the library's Protocol checks per object.
-
-        A snapshot taken from the aggregate in hand goes into the store with the events, in the save's own
-        transaction, where the recorder can take it (service/store.py); the others once the events are stored."""
-        processing_event = CollectedSave()
-        processing_event.collect_events(*objs, **kwargs)
-        in_hand, read_again = ([], []) if self.snapshots is None else processing_event.snapshots_due(
-            self.snapshotting_intervals, self.snapshot_class
-        )
-        if in_hand and self._snapshots_with_events:
-            assert self.snapshots is not None
-            processing_event.saved_kwargs["snapshots"] = [self.snapshots.mapper.to_stored_event(s) for s in in_hand]
-            in_hand = []
-        recordings = self._record(processing_event)
-        if in_hand:
-            assert self.snapshots is not None
-            self.snapshots.put(in_hand)
-        for aggregate_id, version in read_again:
-            self.take_snapshot(aggregate_id, version, self.fold)
-        self._notify(recordings)
-        self.notify(processing_event.events)  # the library's older hook, which Application.save still calls
-        return recordings
-
-    @property
-    def event_pages(self) -> ChainedEventStore:
-        """The event store, for pages of a stream's events after any version (service/chain.py)."""
-        store = self.repository.event_store
-        assert isinstance(store, ChainedEventStore)
-        return store
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one for each variant's state dataclasses."""

@@ -69,17 +69,18 @@ def store_env(environ: Mapping[str, str] | None = None) -> dict[str, str]:
             **pool,
             # Not POSTGRES_ENABLE_DB_FUNCTIONS: its insert function takes no table lock, so notification ids can
             # commit out of order and the games index (which catches up by notification id) skips games for good.
-            # The recorder chosen here saves through a function that takes it, in one statement (service/store.py).
+            # The recorder chosen here saves through a function that takes it, in one statement
+            # (service/store/recorders.py).
             "APPLICATION_RECORDER_TOPIC": RECORDERS["eventsourcing.postgres"],
         }
     raise ConfigError(f"MELDBOOK_STORE must be sqlite or postgres, not {store!r}")
 
 
 RECORDERS = {
-    "eventsourcing.sqlite": "service.store:CheckedSQLiteRecorder",
-    "eventsourcing.postgres": "service.store:LockedInsertRecorder",
+    "eventsourcing.sqlite": "service.store.recorders:CheckedSQLiteRecorder",
+    "eventsourcing.postgres": "service.store.recorders:LockedInsertRecorder",
 }
-"""The service's own recorder for each store (service/store.py)."""
+"""The service's own recorder for each store (service/store/recorders.py)."""
 
 
 def recorder_env(settings: Mapping[str, str]) -> dict[str, str]:

@@ -2,7 +2,7 @@
 of confirmations, each checked against the record now; the compact summary the state shows.
 
 A confirmation lives in the game's confirmations stream (domain/beside/confirmations.py), so the game's version never
-moves. Its digest is the link of the hand's result (service/chain.py: the link stored with that event); whether it
+moves. Its digest is the link of the hand's result (service/store/chain.py: the link stored with that event); whether it
 still matches is the chain's `check_digest` against the record as stored, and whether the hand's result still
 stands where it stood (a correction of that hand moves it).
 """
@@ -20,9 +20,9 @@ from domain.text import normal_name
 from service.access import Caller
 from service.annotations import change_stream, stored_or
 from service.application import Meldbook
-from service.chain import read_chain
-from service.projector import project
 from service.settlement import record_of
+from service.store.chain import read_chain
+from service.store.projector import project
 from service.verify import digest_at
 
 

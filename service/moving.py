@@ -18,7 +18,7 @@ from service.access import SAVE_ATTEMPTS, Caller
 from service.answered import IdempotencyRecord, move_record_id
 from service.idempotency import Retry
 from service.presenting import StoredEvent, describe
-from service.store import StreamMovedError
+from service.store.recorders import StreamMovedError
 
 MOVE = "POST /games/{id}/moves"
 """The operation an Idempotency-Key of a move is kept for; a key used for a new game is refused for it."""

@@ -8,10 +8,10 @@ from domain.errors import Problem, problems_of
 from service.answered import IdempotencyKeyError, IdempotencyKeyReusedError, IdempotentAnswerGoneError
 from service.application import GameNotFoundError
 from service.availability import StoreUnavailableError
-from service.chain import RecordDamagedError
 from service.moving import StaleVersionError, TokenError
 from service.nights import NightNotFoundError, NightTokenError, NightTokenMissingError
 from service.settlement import AlternativeActionsNotAllowedError
+from service.store.chain import RecordDamagedError
 from service.tickets import TicketError, TicketExpiredError
 
 SERVICE_PROBLEMS: tuple[Problem, ...] = problems_of(

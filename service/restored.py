@@ -7,9 +7,9 @@ restored: its SHA-256, its counts, when) and `meldbook_restored_streams` (each s
 and digest it ended at in the backup). GET /games/{id}/verify reads the second (`restored_head`): a stream that now
 ends before that version, or holds another digest there, was cut or edited after the restore.
 
-On PostgreSQL the restore takes the events table's lock, as every save does (service/store.py), so no save commits
-in between and the log ids stay in the order the games index reads them; saves wait until it commits. On SQLite the
-transaction holds the file's write lock from its first insert.
+On PostgreSQL the restore takes the events table's lock, as every save does (service/store/recorders.py), so no save
+commits in between and the log ids stay in the order the games index reads them; saves wait until it commits. On SQLite
+the transaction holds the file's write lock from its first insert.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Verify a game's record: each of its chained streams recomputed against its stored links, and a kept digest.
 
 The game's own stream, its annotations and its disputes (with their evidence) are each a chain of their own
-(service/chain.py). A kept digest is the link of the game's event at some version (GET /games/{id} shows the
+(service/store/chain.py). A kept digest is the link of the game's event at some version (GET /games/{id} shows the
 current one): it catches what the links alone cannot, a whole chain rewritten consistently or a tail cut off.
 """
 
@@ -16,8 +16,8 @@ from domain.beside.confirmations import confirmations_id
 from domain.beside.disputes import disputes_id
 from domain.record.chain import BrokenLink, ChainReport, check_digest
 from service.application import Meldbook
-from service.chain import read_chain, stored_link
 from service.restored import restored_head
+from service.store.chain import read_chain, stored_link
 
 STREAMS: dict[str, Callable[[UUID], UUID]] = {
     "game": lambda game_id: game_id,

@@ -10,7 +10,7 @@ Each event also carries a salt: 16 random bytes, hashed with it and never shown 
 kept the digest before a hidden draw could try the 52 cards against the digest after it, and learn the card.
 
 Events stored before the chain existed have no link: a chain then starts at the first linked event, and the
-events before it are reported as unlinked. This module only computes and checks; service/chain.py stores the links
+events before it are reported as unlinked. This module only computes and checks; service/store/chain.py stores the links
 and reads them back.
 """
 

@@ -1,5 +1,5 @@
-"""The chain's head kept per process (service/chain.py ChainHeads), on SQLite and PostgreSQL: a move made where this
-process stored or read the last event reads no link from the store; two applications on one store taking turns
+"""The chain's head kept per process (service/store/chain.py ChainHeads), on SQLite and PostgreSQL: a move made where
+this process stored or read the last event reads no link from the store; two applications on one store taking turns
 (each with a head the other has moved past) and a stale move refused leave a chain that verifies, link by link."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from uuid import UUID
 
 import pytest
 
-import service.chain
+import service.store.chain
 from bots import concrete_bodies, without_version
 from service.application import Meldbook
-from service.chain import ChainHeads
 from service.moving import StaleVersionError
+from service.store.chain import ChainHeads
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service
@@ -30,13 +30,13 @@ def next_body(app: Meldbook, game_id: UUID) -> dict[str, Any]:
 def links_read(monkeypatch: pytest.MonkeyPatch) -> list[tuple[UUID, int]]:
     """The (stream, version) of every link the chain reads from the store from now on."""
     read: list[tuple[UUID, int]] = []
-    real = service.chain.stored_link
+    real = service.store.chain.stored_link
 
     def counted(recorder: Any, stream_id: UUID, version: int) -> str | None:
         read.append((stream_id, version))
         return real(recorder, stream_id, version)
 
-    monkeypatch.setattr(service.chain, "stored_link", counted)
+    monkeypatch.setattr(service.store.chain, "stored_link", counted)
     return read
 
 

@@ -20,8 +20,8 @@ from domain.record.chain import LINK, genesis, link_of
 from domain.record.game import Game
 from service.annotations import add_annotation
 from service.application import Meldbook
-from service.chain import chain_pending, decoded
 from service.disputes import add_evidence, open_dispute
+from service.store.chain import chain_pending, decoded
 from service.verify import digest_at, verify_game
 from tests import pg
 from tests.integration.conftest import OpenMeldbook

@@ -1,6 +1,6 @@
 """A move's token check against the access stream as the process kept it, on SQLite and PostgreSQL
-(service/access.py, service/store.py): the move reads no access stream, its save goes through only while that stream
-is unchanged, and a token rotated in another process, even between the check and the save, records nothing more,
+(service/access.py, service/store/recorders.py): the move reads no access stream, its save goes through only while that
+stream is unchanged, and a token rotated in another process, even between the check and the save, records nothing more,
 learns nothing about the move it sent, and replays no answer; a token the kept stream does not know is read, not
 refused."""
 
@@ -18,7 +18,7 @@ from service.access import SAVE_ATTEMPTS
 from service.application import Meldbook
 from service.idempotency import Retry
 from service.moving import StaleVersionError, TokenError
-from service.store import StreamMovedError
+from service.store.recorders import StreamMovedError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service
 

@@ -124,7 +124,7 @@ def test_a_page_of_events_deep_in_a_game_is_read_in_one_query_and_its_voided_mar
     assert queries == [LOOKBACK + 5 - 2, version - 2], (
         "one query for the page, starting a few events before it, never at the first event; and the voided markers "
         "from the game as cached, fast-forwarded past its version (which reads nothing new); each read also reads "
-        "the event it starts after and the one before that, whose link it is checked against (service/chain.py)"
+        "the event it starts after and the one before that, whose link it is checked against (service/store/chain.py)"
     )
 
 

@@ -1,5 +1,6 @@
-"""A save to PostgreSQL is one statement that still takes the table lock and notifies (service/store.py): a save waits
-while another transaction holds a lock that only the table lock conflicts with, and a listener hears each save."""
+"""A save to PostgreSQL is one statement that still takes the table lock and notifies (service/store/recorders.py): a
+save waits while another transaction holds a lock that only the table lock conflicts with, and a listener hears each
+save."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import psycopg
 from bench.runs import BareApplication, Tally
 from bots import concrete_bodies, without_version
 from service.application import Meldbook
-from service.store import LockedInsertRecorder
+from service.store.recorders import LockedInsertRecorder
 from tests import pg
 from tests.integration.conftest import service_settings
 from tests.integration.service_play import play_through_service

@@ -22,9 +22,9 @@ from domain.corrections.plan import plan_correction
 from domain.notation.errors import NotationError
 from domain.record.game import Game
 from service.application import Meldbook
-from service.chain import decoded
 from service.notation_export import export_record
 from service.notation_import import import_record
+from service.store.chain import decoded
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_hash_chain import write_state

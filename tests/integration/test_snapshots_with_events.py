@@ -1,6 +1,6 @@
-"""A move that reaches a snapshot's version stores the snapshot in its own save's transaction (service/store.py): the
-snapshot store's own insert is never called for it, a save the store refuses stores no snapshot either, and a game
-loaded from such a snapshot is the game its events make."""
+"""A move that reaches a snapshot's version stores the snapshot in its own save's transaction
+(service/store/recorders.py): the snapshot store's own insert is never called for it, a save the store refuses stores
+no snapshot either, and a game loaded from such a snapshot is the game its events make."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from bots import SeededChance
 from domain.access.game_access import access_id
 from domain.record.game import Game
 from service.application import Meldbook
-from service.store import StreamMovedError
+from service.store.recorders import StreamMovedError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import PLAYERS, doc_of, play_through_service, twin_moves
 

@@ -10,7 +10,7 @@ from uuid import UUID, uuid4
 import pytest
 
 from domain.record.chain import LINK, SALT, RawEvent, canonical, check_digest, genesis, link_of, walk
-from service.chain import with_link
+from service.store.chain import with_link
 
 STREAM = UUID("00000000-0000-4000-8000-000000000001")
 

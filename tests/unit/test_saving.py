@@ -1,12 +1,12 @@
 """A save collects what eventsourcing's own collection would: each aggregate's pending events, in order, beside
-domain events given bare, and the aggregates by id (service/saving.py)."""
+domain events given bare, and the aggregates by id (service/store/saving.py)."""
 
 from __future__ import annotations
 
 from eventsourcing.application import ProcessingEvent
 from eventsourcing.domain import Aggregate, event
 
-from service.saving import CollectedSave
+from service.store.saving import CollectedSave
 
 
 class Counter(Aggregate):
