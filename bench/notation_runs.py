@@ -18,7 +18,7 @@ import chess
 import chess.pgn
 
 from domain.notation.archive import split_archive
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 from service.application import Meldbook
 from service.archives import Tally, import_archive, import_one
 

@@ -36,7 +36,7 @@ from bench.stores import Store, StoreUnavailableError, chosen_stores, settings
 from bench.workload import Workload, record_workload
 from bots import SeededChance
 from domain.record.game import Game
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 from service.application import Meldbook
 
 HEALTH_REQUESTS = 1000

@@ -9,7 +9,7 @@ from typing import Any
 
 from bots.twins import moves_of, record_game, recorded_action
 from domain.record.game import Game
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 
 
 def entered_royal_twin(events: Sequence[Any], token_hash: str = "") -> Game:

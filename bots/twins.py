@@ -13,9 +13,10 @@ from typing import Any
 
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance
+from domain.record.replay import action_steps, replay
 from domain.robins.rules import hand_total
 from domain.roby.rules import hand_value
+from domain.rules.decision import NoChance
 
 DEALT = ("HandDealt", "HandsDealt")
 COUNTS: dict[str, Callable[[Any, list[str]], int]] = {
@@ -64,8 +65,7 @@ def record_game(created: Any, deal_mode: str, token_hash: str, actions: Sequence
     game = Game.set_up(
         created.variant, list(created.players), dict(created.options), deal_mode, token_hash, NoChance(), created.title
     )
-    for action in actions:
-        game.record(action, NoChance())
+    replay(game, action_steps(actions))
     return game
 
 

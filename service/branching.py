@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -18,10 +18,11 @@ from uuid import UUID
 from domain.errors import InvalidActionError, MeldbookError
 from domain.record.game import Game
 from domain.record.grouping import group_moves
-from domain.record.reexecution import NoChance
+from domain.record.replay import Step, counted_steps, replay
 from domain.rules.decision import Chance
 from domain.variants import variant_named
 from service.application import GameNotFoundError
+from service.store.projector import project
 
 MAX_LINE = 200
 """The most moves one alternative line may hold."""
@@ -70,15 +71,19 @@ def branch(
     created, upto = events[0], [e for e in events if e.originator_version <= at]
     game = _base(created, upto, options) if options is not None else _replayed(upto)
     start = game.version
-    chance = BranchChance(created.originator_id, at)
-    for index, body in enumerate(actions):
-        try:
-            if not isinstance(body, Mapping):
-                raise InvalidActionError("each move of a line must be an action body (a JSON object)")
-            game.record(body, chance)
-        except MeldbookError as error:
-            raise at_move(error, field, index) from None
+    refused = replay(game, line_steps(actions, field), BranchChance(created.originator_id, at), stop_at_refusal=True)
+    if refused is not None:
+        raise at_move(refused.error, field, refused.index) from None
     return Branch(game, at, [e for e in game.pending_events if e.originator_version > start])
+
+
+def line_steps(actions: Sequence[Any], field: str) -> Iterator[Step]:
+    """The line's moves as steps, in order; a move that is not an action body is refused when its turn comes."""
+    for index, body in enumerate(actions):
+        if not isinstance(body, Mapping):
+            error = InvalidActionError("each move of a line must be an action body (a JSON object)")
+            raise at_move(error, field, index)
+        yield Step(body)
 
 
 def branch_game(
@@ -121,9 +126,7 @@ def at_move(error: MeldbookError, field: str, index: int) -> MeldbookError:
 
 def _replayed(upto: Sequence[Any]) -> Game:
     """The game as its stored events left it at the position (a scratch aggregate, never saved)."""
-    game: Game | None = None
-    for event in upto:
-        game = event.mutate(game)
+    game: Game | None = project(None, upto)
     assert game is not None
     game.moves = game.moves if game.moves is not None else group_moves(game.rules, upto)[-1].number
     return game
@@ -140,9 +143,7 @@ def _base(created: Any, upto: Sequence[Any], options: Mapping[str, Any]) -> Game
             field="options",
         )
     game = Game.set_up_again(created, options)
-    for index, entry in enumerate(counted):
-        try:
-            game.record(entry["action"], NoChance())
-        except MeldbookError as error:
-            raise at_move(error, "record", index) from None
+    refused = replay(game, counted_steps(counted), stop_at_refusal=True)
+    if refused is not None:
+        raise at_move(refused.error, "record", refused.index) from None
     return game

@@ -26,7 +26,7 @@ from domain.notation.results import add_figures
 from domain.notation.tags import DEFAULTS, UNKNOWN
 from domain.record.game import Game
 from domain.record.moves import RECORDER, MoveRecorded
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 from domain.rules.docs import to_doc
 from domain.text import check_text
 from service.annotations import MAX_COMMENT

@@ -23,8 +23,8 @@ from domain.corrections.kinds import AMEND, AMENDABLE, CORRECTION_KINDS, VOID, V
 from domain.corrections.listing import current_hand_start
 from domain.errors import IllegalMoveError, MeldbookError, Problem
 from domain.record.moves import MoveRecorded
+from domain.record.replay import Step, counted_steps, replay
 from domain.rules.actions import Action, ActionKind, parse_action
-from domain.rules.decision import NoChance
 
 Entry = tuple[type, dict[str, Any]]
 
@@ -94,14 +94,13 @@ def plan_correction(game: Any, events: Sequence[Any], body: Mapping[str, Any], r
 def rerun_moves(setup: Any, counted: Sequence[Mapping[str, Any]]) -> Rerun:
     """The moves recorded again in order into a game set up like `setup`, up to the first the rules refuse."""
     rerun = Rerun(setup.set_up_again(setup))
-    for entry in counted:
-        before = len(rerun.game.pending_events)
-        try:
-            rerun.game.record(entry["action"], NoChance())
-        except MeldbookError as error:
-            rerun.broken = (entry["move"], error)
-            break
-        rerun.entries[entry["move"]] = [e for e in rerun.game.pending_events[before:] if is_entry(e)]
+
+    def kept(step: Step, events: Sequence[Any]) -> None:
+        rerun.entries[step.move or 0] = [e for e in events if is_entry(e)]
+
+    refused = replay(rerun.game, counted_steps(counted), stop_at_refusal=True, recorded=kept)
+    if refused is not None:
+        rerun.broken = (refused.step.move or 0, refused.error)
     return rerun
 
 

@@ -1,9 +1,10 @@
 """The audit: every event the rules derived, derived again from the record's moves and compared with the stored one.
 
-The record's move envelopes are recorded again, in order, into a scratch game set up the same way (the one rules engine:
-domain/record/reexecution.py); the stored events and the derived ones are then aligned, and every difference is a
-discrepancy: an event changed (a payment moved to another player, a fee rounded the wrong way), missing from the store
-(a payment never stored), or extra in it (a payment the rules never made).
+The record's setup amendments and move envelopes are recorded again, in order, into a scratch game set up the same way
+(the one rules engine, through the one replay driver: domain/record/replay.py); the stored events and the derived
+ones are then aligned, and every difference is a discrepancy: an event changed (a payment moved to another player, a
+fee rounded the wrong way), missing from the store (a payment never stored), or extra in it (a payment the rules
+never made).
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from typing import Any
 
 from eventsourcing.utils import get_topic
 
-from domain.corrections.kinds import is_correction
 from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError, Problem
 from domain.record.grouping import group_moves
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance, reexecute
+from domain.record.reexecution import reexecute
+from domain.record.replay import Step, record_steps, replay
 from domain.record.setup import GameDiscarded, SetupAmended, amend_setup, discard
 from domain.rules.docs import to_doc
 from domain.rules.registry import variant_named
@@ -82,14 +83,11 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
             "this game was stored before moves carried their actions: its moves cannot be recorded again"
         )
     game = reexecute(created, [])
-    for amended in (e for e in events if isinstance(e, SetupAmended)):  # all before the first move
-        amend_setup(game, amended.renamed, amended.options, amended.by)
-    for envelope in envelopes:
-        try:
-            _record_again(game, envelope)
-        except MeldbookError as error:
-            detail = f"the rules refuse this stored move now ({error.code})"
-            return [Discrepancy(REFUSED, envelope, None, detail, error.message)]
+    refused = replay(game, record_steps(events, SetupAmended), correct=_correct_again, amend=_amend_again,
+                     stop_at_refusal=True)
+    if refused is not None:
+        detail = f"the rules refuse this stored move now ({refused.error.code})"
+        return [Discrepancy(REFUSED, refused.step.source, None, detail, refused.error.message)]
     for discarded in (e for e in events if isinstance(e, GameDiscarded)):  # the last event, if any
         discard(game, discarded.reason, discarded.by)
     found: list[Discrepancy] = []
@@ -108,14 +106,17 @@ def audit_record(events: Sequence[Any]) -> list[Discrepancy]:
     return found
 
 
-def _record_again(game: Any, envelope: MoveRecorded) -> None:
-    """Record a stored envelope again: a move through the rules, a correction through the same planning that
-    decided it when it was stored (so its voids, reversals and replacements are derived again too)."""
-    if is_correction(envelope.action):
-        plan = plan_correction(game, list(game.pending_events), envelope.action, envelope.recorded_by)
-        game.store_correction(plan, envelope.recorded_by, envelope.device)
-    else:
-        game.record(envelope.action, NoChance(), envelope.recorded_by, envelope.device)
+def _correct_again(game: Any, step: Step) -> None:
+    """A stored correction decided again through the same planning that decided it when it was stored (so its voids,
+    reversals and replacements are derived again too)."""
+    plan = plan_correction(game, list(game.pending_events), step.action, step.recorded_by)
+    game.store_correction(plan, step.recorded_by, step.device)
+
+
+def _amend_again(game: Any, step: Step) -> None:
+    """A stored setup amendment made again (all come before the first move)."""
+    amended = step.source
+    amend_setup(game, amended.renamed, amended.options, amended.by)
 
 
 def _difference(old: Any, new: Any) -> str:

@@ -16,6 +16,7 @@ from domain.corrections.listing import amendable_moves, correction_actions, void
 from domain.errors import MeldbookError, Problem, SetupError
 from domain.record.grouping import group_moves
 from domain.record.moves import RECORDER, MoveRecorded, accepted_action
+from domain.record.replay import counted_steps, replay
 from domain.rules.actions import Action, parse_action
 from domain.rules.listing import list_table_actions
 from domain.rules.registry import variant_named
@@ -283,8 +284,7 @@ class Game(Aggregate):
     def rebuilt_state(self, counted: Sequence[Mapping[str, Any]]) -> Any:
         """The state the moves that count leave, re-executed through the rules from the game's setup."""
         game = Game.set_up_again(self)
-        for entry in counted:
-            game.record(entry["action"], NoChance())
+        replay(game, counted_steps(counted))
         return game.state
 
     def parse(self, body: Mapping[str, Any]) -> Action:

@@ -12,7 +12,7 @@ from bots.robins import play_robins
 from bots.roby import play_roby
 from bots.royal import play_royal
 from domain.record.game import Game
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 
 CARD_FIELDS = ("card", "cards", "hands", "upcard", "melds", "lay_offs", "discard")
 

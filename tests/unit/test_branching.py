@@ -13,7 +13,7 @@ from bots.royal import play_royal
 from domain.errors import InvalidActionError, MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 from service.branching import MAX_LINE, branch
 
 GAMES: dict[str, Callable[[], list[Any]]] = {

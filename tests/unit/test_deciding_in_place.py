@@ -14,7 +14,7 @@ from bots.samples import SAMPLE_GAMES
 from domain.errors import MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 
 SEED = 11
 

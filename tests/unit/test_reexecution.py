@@ -18,7 +18,8 @@ from bots.twins import entered_twin, moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance, reexecute
+from domain.record.reexecution import reexecute
+from domain.rules.decision import NoChance
 
 PLAYERS: dict[str, Callable[[int], list[Any]]] = {
     "roby": lambda seed: play_roby(seed, 2 + seed % 3).collect_events(),

@@ -21,7 +21,7 @@ from bots.twins import entered_twin
 from domain.errors import MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
-from domain.record.reexecution import NoChance
+from domain.rules.decision import NoChance
 
 SHAPES = {
     "cut": {"type", "player", "card"},
