@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from domain.cards.zones import dealt_hands, dealt_stock
 from domain.events import GameEvent
 from domain.robins.melds import table_order
-from domain.robins.state import COUNT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
+from domain.robins.state import COUNT, DEAL, PLAY, Claim, RobinsState, TableMeld
+from domain.rules import table_events
 
 
-class CardCut(GameEvent):
+class CardCut(table_events.CardCut):
     """A player cut a card for the first deal."""
 
     TOPIC = "meldbook.robins.CardCut"
-    player: str
-    card: str
-
-    def evolve(self, state: RobinsState) -> None:
-        state.cuts[self.player] = self.card
 
 
 class CutTied(GameEvent):
@@ -43,57 +36,28 @@ class DealerChosen(GameEvent):
         state.cuts = {}
 
 
-class HandDealt(GameEvent):
-    """Seven cards each, the 15th turned up to start the discard pile; the rest became the stock."""
+class HandDealt(table_events.HandDealt):
+    """Seven cards each, the 15th turned up to start the discard pile; the rest became the stock. `upcard_wild`: the
+    upcard is a wild card (a joker or a deuce)."""
 
     TOPIC = "meldbook.robins.HandDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
-    class_version = 2
-    dealer: str
-    hands: dict[str, list[str]]
-    upcard: str
     upcard_wild: bool
-    stock_size: int
-    stock: list[str] | None
-    seed: int | None
-    first_player: str
-    unknown: dict[str, int]
-    """Each player dealt a hand the record does not name, with its size (his seat enters it); `hands` names the
-    others."""
 
-    @staticmethod
-    def upcast_v1_v2(state: dict[str, Any]) -> None:
-        """A deal stored before hands could be dealt unnamed named both hands."""
-        state["unknown"] = {}
-
-    def evolve(self, state: RobinsState) -> None:
-        state.hand_number += 1
-        state.hands = dealt_hands(self.hands, self.unknown)
-        state.stated = {}
-        state.pending = []
-        state.stock = dealt_stock(self.stock, self.stock_size)
-        state.discard = [self.upcard]
+    def dealt(self, state: RobinsState) -> None:
         state.first_upcard_wild_in_pile = self.upcard_wild
-        state.melds = []
         state.claims = []
         state.phase = PLAY
         state.hand_over = False
-        state.exposed = []
         start_turn(state, self.first_player)
 
 
-class StockCardDrawn(GameEvent):
+class StockCardDrawn(table_events.StockCardDrawn):
     """A player drew the top card of the stock; the Rummies he could have claimed pass on or lapse."""
 
     TOPIC = "meldbook.robins.StockCardDrawn"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("card",)
-    player: str
-    card: str
 
     def evolve(self, state: RobinsState) -> None:
-        state.stock.remove(self.card)
-        state.hands[self.player].known.append(self.card)
-        state.drawn = True
+        super().evolve(state)
         pass_claims(state, self.player)
 
 
@@ -222,28 +186,16 @@ class HandEnded(GameEvent):
             state.phase = COUNT
 
 
-class PointsScored(GameEvent):
+class PointsScored(table_events.PointsScored):
     """Points added to (or taken from) a player's score, naming the rule and the event that caused them."""
 
     TOPIC = "meldbook.robins.PointsScored"
-    player: str
-    points: int
-    rule: str
-    cause: int
-
-    def evolve(self, state: RobinsState) -> None:
-        state.scores[self.player] += self.points
 
 
-class GameWon(GameEvent):
+class GameWon(table_events.GameWon):
     """A player ended a hand with 505 or more, ahead of the other: he won the game."""
 
     TOPIC = "meldbook.robins.GameWon"
-    player: str
-
-    def evolve(self, state: RobinsState) -> None:
-        state.winner = self.player
-        state.phase = OVER
 
 
 def start_turn(state: RobinsState, player: str) -> None:

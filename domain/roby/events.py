@@ -2,34 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from domain.cards.zones import Zone, dealt_hands, dealt_stock
+from domain.cards.zones import Zone
 from domain.events import GameEvent
 from domain.roby.rules import with_card
-from domain.roby.state import BUSTED, COUNT, DEAL, DECIDE, IN, LEFT, OVER, PLAY, RobyState, TableMeld
+from domain.roby.state import BUSTED, COUNT, DEAL, DECIDE, IN, LEFT, PLAY, RobyState, TableMeld
+from domain.rules import table_events
 
 
-class CardCut(GameEvent):
+class CardCut(table_events.CardCut):
     """A player cut a card for the deal."""
 
     TOPIC = "meldbook.roby.CardCut"
-    player: str
-    card: str
-
-    def evolve(self, state: RobyState) -> None:
-        state.cuts[self.player] = self.card
 
 
-class CutTied(GameEvent):
+class CutTied(table_events.CutTied):
     """The highest cut was tied: the tied players cut again."""
 
     TOPIC = "meldbook.roby.CutTied"
-    players: list[str]
-
-    def evolve(self, state: RobyState) -> None:
-        state.cutters = list(self.players)
-        state.cuts = {}
 
 
 class DealerChosen(GameEvent):
@@ -45,56 +36,23 @@ class DealerChosen(GameEvent):
         state.cutters = []
 
 
-class HandDealt(GameEvent):
+class HandDealt(table_events.HandDealt):
     """The dealer dealt ten cards each and turned up the first discard; the rest became the stock."""
 
     TOPIC = "meldbook.roby.HandDealt"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("hands.*", "stock", "seed")
-    class_version = 2
-    dealer: str
-    hands: dict[str, list[str]]
-    upcard: str
-    stock_size: int
-    stock: list[str] | None
-    seed: int | None
-    first_player: str
-    unknown: dict[str, int]
-    """Each player dealt a hand the record does not name, with its size (his seat enters it); `hands` names the
-    others."""
 
-    @staticmethod
-    def upcast_v1_v2(state: dict[str, Any]) -> None:
-        """A deal stored before hands could be dealt unnamed named every hand."""
-        state["unknown"] = {}
-
-    def evolve(self, state: RobyState) -> None:
-        state.hand_number += 1
-        state.hands = dealt_hands(self.hands, self.unknown)
-        state.pending = []
-        state.stated = {}
-        state.stock = dealt_stock(self.stock, self.stock_size)
-        state.discard = [self.upcard]
-        state.melds = []
+    def dealt(self, state: RobyState) -> None:
         state.reshuffles = 0
         state.phase = PLAY
         state.hand_winner = None
         state.turns_taken = {p: 0 for p in state.hands}
-        state.exposed = []
         _start_turn(state, self.first_player)
 
 
-class StockCardDrawn(GameEvent):
+class StockCardDrawn(table_events.StockCardDrawn):
     """A player drew the top card of the stock."""
 
     TOPIC = "meldbook.roby.StockCardDrawn"
-    SECRET_FIELDS: ClassVar[tuple[str, ...]] = ("card",)
-    player: str
-    card: str
-
-    def evolve(self, state: RobyState) -> None:
-        state.stock.remove(self.card)
-        state.hands[self.player].known.append(self.card)
-        state.drawn = True
 
 
 class DiscardTaken(GameEvent):
@@ -199,17 +157,10 @@ class WentOut(GameEvent):
             state.phase = COUNT
 
 
-class PointsScored(GameEvent):
+class PointsScored(table_events.PointsScored):
     """A player added the value of the cards left in his hand to his score."""
 
     TOPIC = "meldbook.roby.PointsScored"
-    player: str
-    points: int
-    rule: str
-    cause: int
-
-    def evolve(self, state: RobyState) -> None:
-        state.scores[self.player] += self.points
 
 
 class PlayerBusted(GameEvent):
@@ -260,15 +211,13 @@ class PlayerLeft(GameEvent):
             state.deciding.remove(self.player)
 
 
-class GameWon(GameEvent):
+class GameWon(table_events.GameWon):
     """Only one player is still in the game: he wins it."""
 
     TOPIC = "meldbook.roby.GameWon"
-    player: str
 
     def evolve(self, state: RobyState) -> None:
-        state.winner = self.player
-        state.phase = OVER
+        super().evolve(state)
         state.turn = None
 
 

@@ -7,28 +7,19 @@ from typing import Any, ClassVar
 from domain.cards.zones import Zone, dealt_hands
 from domain.events import GameEvent
 from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
+from domain.rules import table_events
 
 
-class CardCut(GameEvent):
+class CardCut(table_events.CardCut):
     """A player cut a card for the first deal."""
 
     TOPIC = "meldbook.royal.CardCut"
-    player: str
-    card: str
-
-    def evolve(self, state: RoyalState) -> None:
-        state.cuts[self.player] = self.card
 
 
-class CutTied(GameEvent):
+class CutTied(table_events.CutTied):
     """The highest cut was tied: the tied players cut again."""
 
     TOPIC = "meldbook.royal.CutTied"
-    players: list[str]
-
-    def evolve(self, state: RoyalState) -> None:
-        state.cutters = list(self.players)
-        state.cuts = {}
 
 
 class PlayerOut(GameEvent):
