@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from domain.cards.card import JOKER
 from domain.cards.zones import Zone
 from domain.errors import SetupError
-from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.record.unknown import ENTER_HAND, STATE_COUNT
@@ -95,9 +94,11 @@ class Robins(Variant):
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
 
-    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
-        """How a night counts a game of this variant, party by party (domain/robins/night.py)."""
-        return night.night_lines(settlement, players, money)
+    list_legal = legal.actions
+    opens_move = legacy.opens_move
+    examples_of_the_table = irregular.table_examples
+    count_for_night = night.night_lines
+
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -163,18 +164,6 @@ class Robins(Variant):
     def open(self, decision: Decision) -> None:
         """A dealer named from a linked earlier game deals first, without a cut."""
         dealing.open_game(decision)
-
-    def legacy_opens(self, state: RobinsState, events: Sequence[GameEvent], index: int) -> bool:
-        """Whether an event opened a move, in a record stored before moves carried an envelope."""
-        return legacy.opens_move(state, events, index)
-
-    def legal_actions(self, state: RobinsState, version: int) -> list[dict[str, Any]]:
-        """Every kind of action open now, built from the same rules that validate moves."""
-        return legal.actions(self, state, version)
-
-    def table_examples(self, state: RobinsState, kind: str) -> list[dict[str, Any]]:
-        """Examples for the irregularities that need a player and a card."""
-        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RobinsState) -> dict[str, Any]:
         """The whole state, with the discards still owed this turn; each hand is its player's, shown by the rule."""

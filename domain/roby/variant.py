@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from domain.cards.zones import Zone
 from domain.errors import SetupError
-from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
@@ -105,9 +104,11 @@ class Roby(Variant):
     ledger_readings = catalogue.READINGS
     conservation = catalogue.CONSERVATION
 
-    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
-        """How a night counts a game of this variant, party by party (domain/roby/night.py)."""
-        return night.night_lines(settlement, players, money)
+    list_legal = legal.actions
+    opens_move = legacy.opens_move
+    examples_of_the_table = irregular.table_examples
+    count_for_night = night.night_lines
+
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -193,18 +194,6 @@ class Roby(Variant):
                     rule="roby.stakes.buy-in",
                     cause=decision.base_version,
                 )
-
-    def legacy_opens(self, state: RobyState, events: Sequence[GameEvent], index: int) -> bool:
-        """Whether an event opened a move, in a record stored before moves carried an envelope."""
-        return legacy.opens_move(state, events, index)
-
-    def legal_actions(self, state: RobyState, version: int) -> list[dict[str, Any]]:
-        """Every kind of action open now, built from the same rules that validate moves."""
-        return legal.actions(self, state, version)
-
-    def table_examples(self, state: RobyState, kind: str) -> list[dict[str, Any]]:
-        """Examples for the irregularities that need a player and a card."""
-        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RobyState) -> dict[str, Any]:
         """The whole state, with the pot and the players still in; each hand is its player's, shown by the rule."""

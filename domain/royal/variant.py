@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from domain.cards.card import SUITS
 from domain.cards.zones import Zone
 from domain.errors import SetupError
-from domain.events import GameEvent
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
@@ -126,9 +125,11 @@ class RoyalRummy(Variant):
     night_parties = (BANKER,)
     counts_in_chips = True
 
-    def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
-        """How a night counts a game of this variant, party by party (domain/royal/night.py)."""
-        return night.night_lines(settlement, players, money)
+    list_legal = legal.actions
+    opens_move = legacy.opens_move
+    examples_of_the_table = irregular.table_examples
+    count_for_night = night.night_lines
+
 
     table_rules: ClassVar[Mapping[str, Handler]] = {
         "end_game": settle.end_by_table,
@@ -214,18 +215,6 @@ class RoyalRummy(Variant):
                 AmountTransferred, source=BANK, destination=player_account(player), amount=int(state.options["stack"]),
                 rule="royal.setup.stack", cause=decision.base_version,
             )
-
-    def legacy_opens(self, state: RoyalState, events: Sequence[GameEvent], index: int) -> bool:
-        """Whether an event opened a move, in a record stored before moves carried an envelope."""
-        return legacy.opens_move(state, events, index)
-
-    def legal_actions(self, state: RoyalState, version: int) -> list[dict[str, Any]]:
-        """Every kind of action open now, built from the same rules that validate moves."""
-        return legal.actions(self, state, version)
-
-    def table_examples(self, state: RoyalState, kind: str) -> list[dict[str, Any]]:
-        """Examples for the irregularities that need a player and a card."""
-        return irregular.table_examples(state, kind)
 
     def to_doc(self, state: RoyalState) -> dict[str, Any]:
         """The whole state, with stacks, board chips and the one to act.

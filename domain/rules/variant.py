@@ -98,6 +98,13 @@ class Variant(ABC):
     """Each action kind in words, for replays (domain/<variant>/words.py); other kinds read by the fallback."""
     rule_table: ClassVar[tuple[Rule, ...]] = ()
     """The variant's rule table (domain/<variant>/catalogue.py): every rule it applies, with its sentence and source."""
+    list_legal: ClassVar[Callable[[Any, Any, int], list[dict[str, Any]]]]
+    """How the variant lists the legal actions (the variant, its state, the version): domain/<variant>/legal.py."""
+    opens_move: ClassVar[Callable[[Any, Sequence[GameEvent], int], bool] | None] = None
+    """Which stored event opened a move in a record stored before moves carried an envelope, where its type alone
+    does not say (domain/<variant>/legacy.py); none: `legacy_openers` says."""
+    examples_of_the_table: ClassVar[Callable[[Any, str], list[dict[str, Any]]] | None] = None
+    """Example bodies of the table's actions that need a player and a card (domain/<variant>/irregular.py)."""
     ledger_readings: ClassVar[Readings] = {}
     """The movements of money, chips or points each of its stored events made, by topic (the settlement's)."""
     conservation: ClassVar[tuple[Conservation, ...]] = ()
@@ -108,10 +115,16 @@ class Variant(ABC):
     counts_in_chips: ClassVar[bool] = False
     """Whether its games count in chips, which a night turns into money at its chip value (so it needs one)."""
 
+    count_for_night: ClassVar[Callable[[Any, tuple[str, ...], Any], dict[str, Any]] | None] = None
+    """How a night counts a game of the variant (domain/<variant>/night.py `night_lines`); none: it is not counted."""
+
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of the variant: each party's NightLine (domain/nights/lines.py) from the game's
-        settlement and the night's Money; each variant says it in domain/<variant>/night.py."""
-        raise NotImplementedError(f"{self.title} games are not counted by nights")
+        settlement and the night's Money, by the variant's `count_for_night`."""
+        count = type(self).count_for_night
+        if count is None:
+            raise NotImplementedError(f"{self.title} games are not counted by nights")
+        return count(settlement, players, money)
 
     def resolve_options(
         self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
@@ -152,10 +165,11 @@ class Variant(ABC):
     def legacy_opens(self, state: Any, events: Sequence[GameEvent], index: int) -> bool:
         """Whether `events[index]` opened a move, in a record stored before moves carried an envelope.
 
-        `state` is the rule state before that event. By default an event opens a move when its type is one of
-        `legacy_openers`; variants refine this where one type both opens moves and follows within them.
+        `state` is the rule state before that event. An event opens a move when its type is one of `legacy_openers`,
+        unless the variant names its own test (`opens_move`), where one type both opens moves and follows within them.
         """
-        return events[index].event_name() in self.legacy_openers
+        opens = type(self).opens_move
+        return opens(state, events, index) if opens else events[index].event_name() in self.legacy_openers
 
     def decide(self, decision: Decision, action: Action) -> None:
         """Dispatch the action to its rule: a table action's whatever the phase, else the rule for the game's phase."""
@@ -177,14 +191,16 @@ class Variant(ABC):
             )
         handler(decision, action)
 
-    @abstractmethod
     def legal_actions(self, state: Any, version: int) -> list[dict[str, Any]]:
-        """Every kind of action open now, with concrete bodies or a template (the legal-actions contract)."""
+        """Every kind of action open now, with concrete bodies or a template (the legal-actions contract), built by
+        the variant's `list_legal` from the same rules that validate moves."""
+        return type(self).list_legal(self, state, version)
 
     def table_examples(self, state: Any, kind: str) -> list[dict[str, Any]]:
         """Example bodies of an action of the table that needs facts only the table knows (a player, a card), for
-        its template in the table's actions; the rules decide which are listed. None by default."""
-        return []
+        its template in the table's actions: the variant's `examples_of_the_table` decide which; none by default."""
+        examples = type(self).examples_of_the_table
+        return examples(state, kind) if examples else []
 
     @abstractmethod
     def to_doc(self, state: Any) -> dict[str, Any]:
