@@ -25,6 +25,7 @@ from domain.rules.docs import to_doc
 from domain.text import check_line, check_text, normal_name
 from service.application import Meldbook
 from service.branching import branch_game
+from service.ports import GameStore
 
 SAVE_ATTEMPTS = 3
 Stream = TypeVar("Stream", bound=Aggregate)
@@ -33,7 +34,7 @@ MAX_COMMENT = 4000
 MAX_AUTHOR = 40
 
 
-def stored_or(app: Any, stream_id: UUID, missing: Callable[[], Default]) -> Any | Default:
+def stored_or(app: GameStore, stream_id: UUID, missing: Callable[[], Default]) -> Any | Default:
     """A stream beside a game (its annotations, its disputes, its claims) as stored, or what `missing` gives when
     none has been written yet."""
     try:
@@ -42,7 +43,7 @@ def stored_or(app: Any, stream_id: UUID, missing: Callable[[], Default]) -> Any 
         return missing()
 
 
-def annotations_of(app: Meldbook, game_id: UUID) -> GameAnnotations:
+def annotations_of(app: GameStore, game_id: UUID) -> GameAnnotations:
     """The game's annotations as stored, or a new stream when none has been written yet."""
     found: GameAnnotations = stored_or(app, annotations_id(game_id), lambda: GameAnnotations.open(game_id))
     return found

@@ -17,7 +17,6 @@ import hashlib
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -31,6 +30,7 @@ from domain.record.game import Game
 from service.answered import IdempotencyRecord
 from service.notation_export import export_record
 from service.notation_import import ImportedGame, import_record
+from service.ports import GameStore
 
 LISTING_BATCH = 500
 """Games' first events read per round trip when every game is exported."""
@@ -82,7 +82,7 @@ IMPORTED_RECORDS = UUID("3f0c2a8e-5b7d-4e19-9a64-1d2e3f4a5b6c")
 
 
 def import_archive(
-    app: Any, lines: Iterable[str], tally: Tally, told: Imported, claims: str = "refuse", force: bool = False
+    app: GameStore, lines: Iterable[str], tally: Tally, told: Imported, claims: str = "refuse", force: bool = False
 ) -> None:
     """Import every record of an archive's lines, one at a time, adding to `tally` and telling `told` of each; a
     record imported before is skipped unless `force`."""
@@ -98,7 +98,7 @@ def import_archive(
         told(record, outcome)
 
 
-def import_one(app: Any, record: ArchiveRecord, claims: str = "refuse", force: bool = False) -> Outcome:
+def import_one(app: GameStore, record: ArchiveRecord, claims: str = "refuse", force: bool = False) -> Outcome:
     """One record imported, the game it became before, or the refusal that says where and why it was not imported
     (nothing of it is stored)."""
     fingerprint = hashlib.sha256(record.text.encode("utf8")).hexdigest()
@@ -125,10 +125,10 @@ def import_one(app: Any, record: ArchiveRecord, claims: str = "refuse", force: b
         return Refusal(record.index, record.first_line, 1, error.code, error.message)
 
 
-def imported_before(app: Any, record_id: UUID, fingerprint: str) -> UUID | None:
+def imported_before(app: GameStore, record_id: UUID, fingerprint: str) -> UUID | None:
     """The game a record with this fingerprint became when it was imported before; None if it never was."""
     try:
-        kept = app.repository.get(record_id)
+        kept: object = app.repository.get(record_id)
     except AggregateNotFoundError:
         return None
     if not isinstance(kept, IdempotencyRecord) or (kept.operation, kept.fingerprint) != (OPERATION, fingerprint):
@@ -136,7 +136,7 @@ def imported_before(app: Any, record_id: UUID, fingerprint: str) -> UUID | None:
     return UUID(kept.game_id)
 
 
-def every_game_id(app: Any) -> Iterator[UUID]:
+def every_game_id(app: GameStore) -> Iterator[UUID]:
     """The id of every stored game, oldest first, read from the store's log a batch at a time."""
     start = 1
     while True:
@@ -149,7 +149,7 @@ def every_game_id(app: Any) -> Iterator[UUID]:
 
 
 def export_archive(
-    app: Any, game_ids: Iterable[UUID], viewer: Viewer, refused: Callable[[UUID, MeldbookError], None]
+    app: GameStore, game_ids: Iterable[UUID], viewer: Viewer, refused: Callable[[UUID, MeldbookError], None]
 ) -> Iterator[str]:
     """The archive of these games in the viewer's view, piece by piece; a game that cannot be exported is told to
     `refused` and left out."""
@@ -157,7 +157,7 @@ def export_archive(
 
 
 def _texts(
-    app: Any, game_ids: Iterable[UUID], viewer: Viewer, refused: Callable[[UUID, MeldbookError], None]
+    app: GameStore, game_ids: Iterable[UUID], viewer: Viewer, refused: Callable[[UUID, MeldbookError], None]
 ) -> Iterator[str]:
     for game_id in game_ids:
         try:

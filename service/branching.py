@@ -22,6 +22,7 @@ from domain.record.replay import Step, counted_steps, replay
 from domain.rules.decision import Chance
 from domain.variants import variant_named
 from service.application import GameNotFoundError
+from service.ports import GameStore
 from service.store.projector import project
 
 MAX_LINE = 200
@@ -87,7 +88,7 @@ def line_steps(actions: Sequence[Any], field: str) -> Iterator[Step]:
 
 
 def branch_game(
-    app: Any,
+    app: GameStore,
     game_id: UUID,
     at: int,
     actions: Sequence[Mapping[str, Any]] = (),

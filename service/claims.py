@@ -7,15 +7,16 @@ from uuid import UUID
 
 from domain.beside.claims import GameClaims, claims_id
 from service.annotations import stored_or
+from service.ports import GameStore
 
 
-def claims_of(app: Any, game_id: UUID) -> GameClaims | None:
+def claims_of(app: GameStore, game_id: UUID) -> GameClaims | None:
     """The game's claims stream, or None for a game that was not imported."""
     found: GameClaims | None = stored_or(app, claims_id(game_id), lambda: None)
     return found
 
 
-def stated_results(app: Any, game_id: UUID) -> list[dict[str, Any]]:
+def stated_results(app: GameStore, game_id: UUID) -> list[dict[str, Any]]:
     """Every result figure the game's imported record stated otherwise than the rules computed, in record order:
     hand, player, what (points, money, chips), stated, computed, and the line of the record that stated it."""
     claims = claims_of(app, game_id)

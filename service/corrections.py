@@ -19,6 +19,7 @@ from domain.record.hands import hand_spans
 from domain.text import check_line
 from service.application import GameNotFoundError
 from service.moving import StaleVersionError, TokenError, check_version
+from service.ports import GameStore
 from service.presenting import StoredEvent, describe
 
 CORRECTING = (RECORDER, ARBITER)
@@ -26,7 +27,7 @@ CORRECTING = (RECORDER, ARBITER)
 
 
 def record_correction(
-    app: Any,
+    app: GameStore,
     game_id: UUID,
     body: Mapping[str, Any],
     expected_version: int,
@@ -71,7 +72,7 @@ def from_record(events: list[Any]) -> Game:
     return game
 
 
-def keep_snapshot(app: Any, game: Game) -> None:
+def keep_snapshot(app: GameStore, game: Game) -> None:
     """Snapshot the corrected game, unless its interval just did: a load from an older snapshot (which does not know
     the moves that count) would have to read the whole record to fold the correction."""
     if app.snapshots is None:

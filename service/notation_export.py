@@ -23,17 +23,18 @@ from domain.record.unknown import COUNT_KINDS
 from domain.variants import variant_named
 from service.annotations import annotations_of
 from service.claims import claims_of
+from service.ports import GameStore
 from service.presenting import StoredEvent, present_event
 from service.verify import digest_at
 
 
-def export_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> str:
+def export_record(app: GameStore, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> str:
     """The game's canonical text in the viewer's view (domain/access/visibility.py); without its digest when `digest` is
     false (a game stored nowhere for good, as a simulation's scratch games, has none worth checking)."""
     return write_record(game_record(app, game_id, viewer, digest=digest))
 
 
-def game_record(app: Any, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> Record:
+def game_record(app: GameStore, game_id: UUID, viewer: Viewer, *, digest: bool = True) -> Record:
     """The game as a notation `Record`, in the viewer's view, its tags ending with its digest unless told not."""
     events = app.stored_events(game_id)
     if any(event.topic == GameDiscarded.TOPIC for event in events):
@@ -108,7 +109,7 @@ def _close(record: Record, hand: Hand | None, totals: dict[tuple[str, str], int]
         hand.result = Result(0, figures_of(totals, record.players))
 
 
-def _annotate(record: Record, app: Any, game_id: UUID, viewer: Viewer, spans: HandSpans | None) -> None:
+def _annotate(record: Record, app: GameStore, game_id: UUID, viewer: Viewer, spans: HandSpans | None) -> None:
     """Each annotation on the game, on the move ending at its position, or as a variation of the move after it."""
     moves = [move for hand in record.hands for move in hand.moves]
     ending = {move.last_version: move for move in moves}

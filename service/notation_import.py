@@ -32,6 +32,7 @@ from domain.text import check_text
 from service.annotations import MAX_COMMENT
 from service.branching import branch
 from service.notation_corrections import VoidMarks
+from service.ports import GameStore
 from service.tokens import new_token, token_hash
 
 CLAIMS = ("refuse", "keep")
@@ -50,7 +51,7 @@ class ImportedGame:
 
 
 def import_record(
-    app: Any, text: str | Iterable[str], *, claims: str = "refuse", first_line: int = 1,
+    app: GameStore, text: str | Iterable[str], *, claims: str = "refuse", first_line: int = 1,
     budget: StepBudget | None = None, beside: Callable[[Game], Sequence[Any]] | None = None,
 ) -> ImportedGame:
     """Import one record, its text or its lines (the first being line `first_line` of its file); a NotationError at the
@@ -82,7 +83,7 @@ class _Recording:
     """A record's game as its lines are read: set up from its tags, each move recorded as it comes, each hand's
     stated result checked as the hand ends, and the annotations written once the last line is read."""
 
-    def __init__(self, app: Any, record: Record, keep: bool, budget: StepBudget) -> None:
+    def __init__(self, app: GameStore, record: Record, keep: bool, budget: StepBudget) -> None:
         self.record, self.keep, self.budget = record, keep, budget
         self.token = new_token()
         self.game = _set_up(app, record, token_hash(self.token))
@@ -140,7 +141,7 @@ class _Recording:
                 )
             self.stated.claim(self.hands, player, figure.what, figure.amount, computed, hand.result.line)
 
-    def finish(self, app: Any, beside: Callable[[Game], Sequence[Any]] | None = None) -> ImportedGame:
+    def finish(self, app: GameStore, beside: Callable[[Game], Sequence[Any]] | None = None) -> ImportedGame:
         """Check the last hand and the voided marks, write the annotations, and save it all together."""
         self._end_hand()
         self.marks.finish()
@@ -159,7 +160,7 @@ class _Recording:
         return ImportedGame(game.id, game.version, self.token)
 
 
-def _set_up(app: Any, record: Record, hashed: str) -> Game:
+def _set_up(app: GameStore, record: Record, hashed: str) -> Game:
     tags = {**DEFAULTS, **record.tags}
     title = tags.get("Title", "")  # a record that does not say has no title; "?" is a title like any other
     try:

@@ -16,6 +16,7 @@ from domain.beside.confirmations import confirmations_id
 from domain.beside.disputes import disputes_id
 from domain.record.chain import BrokenLink, ChainReport, check_digest
 from service.application import Meldbook
+from service.ports import GameStore
 from service.restored import restored_head
 from service.store.chain import read_chain, stored_link
 
@@ -28,7 +29,7 @@ STREAMS: dict[str, Callable[[UUID], UUID]] = {
 """The chained streams of a game, by name, each with its id."""
 
 
-def digest_at(app: Meldbook, game_id: UUID, version: int) -> str | None:
+def digest_at(app: GameStore, game_id: UUID, version: int) -> str | None:
     """The digest of the game's record up to a version (the link stored with that event); None before the chain."""
     return stored_link(app.recorder, game_id, version)
 
