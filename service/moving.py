@@ -1,6 +1,11 @@
 """Recording a move: the use case every table's moves go through, checked against who asks and the version the
 client last saw, decided on the game in hand, and saved only while the caller's access stream is unchanged. A mixin
-of the Meldbook application (service/application.py)."""
+of the Meldbook application (service/application.py).
+
+The move path reads as its steps: load (`game_for_move`: the kept game, or the store's), the Idempotency-Key's first
+answer if it has one (`answered_before`), who may record it (`permitted`), decide (`decide`, on the game in hand),
+save (`save_move`, with the key's record, while the caller's access stream is unchanged), and keep the game for the
+next move."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from eventsourcing.persistence import IntegrityError
 from domain.access.game_access import RECORDER, NotPermittedError
 from domain.errors import MeldbookError, Problem
 from domain.record.game import Game, check_not_discarded
+from domain.rules.actions import Action
 from domain.text import check_line
 from service.access import SAVE_ATTEMPTS, Caller
 from service.answered import IdempotencyRecord, move_record_id
@@ -121,52 +127,84 @@ class MoveCases:
         device: str | None,
         retry: Retry | None,
     ) -> list[StoredEvent]:
-        """record_move for a caller already found: refused with StreamMovedError if its access stream moved on."""
+        """record_move for a caller already found: load, decide, save, with the idempotency key and the kept game
+        around them. Refused with StreamMovedError if the caller's access stream moved on."""
         if asking.grant is None:
             raise TokenError("this token is not one of this game's (Authorization: Bearer <token>)")
         grant = asking.grant
-        game, kept = self.game_for_move(game_id, expected_version)
+        game, kept = self.game_for_move(game_id, expected_version)  # load
         check_not_discarded(game)  # the game in hand says so: a discarding stored since is met by the save
         keyed = (move_record_id(game_id, retry.key), MOVE, retry) if retry else None
-        if answered := self.answered(keyed):
-            self.confirmed(game_id, asking)
-            return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-        action = game.parse(body)
-        if not asking.may_record(action.player) and not (asking.may_record("") and game.recorder_too(body)):
-            raise NotPermittedError(refusal(grant, action.player, game.recording))
-        check_version(game, expected_version)
-        if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
-            game.count_moves(list(self.repository.event_store.get(game_id, lte=game.version)))
+        if (answer := self.answered_before(game_id, asking, keyed)) is not None:  # the key's first answer
+            return answer
+        action = self.permitted(game, body, asking, grant, expected_version)
         before = game.version
-        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
-        try:  # decided on the game's own state, which this request alone holds (a kept game, or the cache's copy)
-            game.record(action, self.chance, grant, label, in_place=True)
-        except MeldbookError:
-            if kept:  # decided on the kept game: a game moved on since answers as a fresh read would
-                fresh = self.game(game_id)
-                check_current(fresh, expected_version)
-                self.kept.keep(fresh)  # a refused move stored nothing: the game as stored is kept for the next one
-            raise  # the game decided on is spoiled (part evolved) and dropped
-        try:  # the key and the move commit together, or neither does
-            recordings = self.save(
-                game, keyed_record(keyed, game_id, before, game.version), **self.unchanged_access(game_id, asking)
-            )
-        except StreamMovedError:
-            raise
-        except IntegrityError:
-            if answered := self.answered(keyed):  # the same key committed first, in this worker or another
-                self.confirmed(game_id, asking)
-                return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
-            self.check_writable(game_id)  # what came first may have been the game's discarding (its last event)
-            raise StaleVersionError(
-                f"another move was recorded first: version {expected_version} is no longer current"
-            ) from None
+        self.decide(game, action, grant, device, kept, expected_version)  # decide
+        recordings = self.save_move(game, keyed, asking, before, expected_version)  # save
+        if recordings is None:  # the same key committed first, in this worker or another: its answer
+            return self.answered_before(game_id, asking, keyed) or []
         # Only this move's own events, as stored: another move may already have been stored after it.
         kinds = game.rules.action_kinds
         own = [r.domain_event for r in recordings if r.domain_event.originator_id == game_id]
         described = [describe(event, game.moves or 0, kinds) for event in own]
         self.kept.keep(game)  # last: from here on the next move may take it
         return described
+
+    def answered_before(self, game_id: UUID, asking: Caller, keyed: Keyed | None) -> list[StoredEvent] | None:
+        """The events a request under this Idempotency-Key stored when it was first answered; None if it never was."""
+        answered = self.answered(keyed)
+        if answered is None:
+            return None
+        self.confirmed(game_id, asking)
+        return self.stored_events(game_id, after=answered.version_before, upto=answered.version_after)
+
+    def permitted(
+        self, game: Game, body: Mapping[str, Any], asking: Caller, grant: str, expected_version: int
+    ) -> Action:
+        """The action the body names, once the caller may record it and the client saw the game's current version."""
+        action = game.parse(body)
+        if not asking.may_record(action.player) and not (asking.may_record("") and game.recorder_too(body)):
+            raise NotPermittedError(refusal(grant, action.player, game.recording))
+        check_version(game, expected_version)
+        if game.moves is None:  # stored before moves carried an envelope: its record is read to number this one
+            game.count_moves(list(self.repository.event_store.get(game.id, lte=game.version)))
+        return action
+
+    def decide(self, game: Game, action: Action, grant: str, device: str | None, kept: bool, expected: int) -> None:
+        """The rules decide the action on the game's own state, which this request alone holds (a kept game, or the
+        cache's copy). A refusal leaves that game spoiled (part evolved), to be dropped; if it was the kept game, the
+        game as stored is kept instead, once a fresh read finds the version still current."""
+        label = None if device is None else check_line(device, "X-Device-Label", max_length=40)
+        try:
+            game.record(action, self.chance, grant, label, in_place=True)
+        except MeldbookError:
+            if kept:
+                fresh = self.game(game.id)
+                check_current(fresh, expected)
+                self.kept.keep(fresh)  # a refused move stored nothing: the game as stored is kept for the next one
+            raise
+
+    def save_move(
+        self, game: Game, keyed: Keyed | None, asking: Caller, before: int, expected_version: int
+    ) -> list[Any] | None:
+        """Save the decided move with its Idempotency-Key's record (they commit together, or neither does), only
+        while the caller's access stream is unchanged (else StreamMovedError); the save's recordings. A save that
+        finds its version taken: None if the same key committed first, else refused as a stale version (or as a game
+        discarded since)."""
+        try:
+            recordings: list[Any] = self.save(
+                game, keyed_record(keyed, game.id, before, game.version), **self.unchanged_access(game.id, asking)
+            )
+        except StreamMovedError:
+            raise
+        except IntegrityError:
+            if self.answered(keyed) is not None:
+                return None
+            self.check_writable(game.id)  # what came first may have been the game's discarding (its last event)
+            raise StaleVersionError(
+                f"another move was recorded first: version {expected_version} is no longer current"
+            ) from None
+        return recordings
 
     def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
         """The game a move made at `expected_version` decides on, and whether it is the copy this process kept when it
