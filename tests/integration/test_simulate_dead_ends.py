@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from api.cli import main
 from domain.roby import legal
 from domain.roby.state import RobyState
+from domain.roby.variant import Roby
 
 ROBY_RECORD = '[Variant "roby"]'
 
@@ -38,7 +39,7 @@ def test_a_bot_that_finds_nothing_to_play_is_an_error_naming_the_game_the_seeds_
             return []
         return listing(variant, state, version)
 
-    monkeypatch.setattr(legal, "actions", dead_end)
+    monkeypatch.setattr(Roby, "list_legal", dead_end)  # the rules list through the variant's `list_legal`
     made = CliRunner().invoke(main, ["simulate", "--variant", "roby", "--games", "2", "--seed", "3007"])
     assert made.exit_code == 1
     assert made.stdout.count(ROBY_RECORD) == 1, "the first game is written"
