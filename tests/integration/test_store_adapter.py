@@ -12,7 +12,6 @@ from uuid import UUID
 
 import pytest
 from eventsourcing.application import Application, project_aggregate
-from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import Mapper, Recording
 
 from domain.record.chain import LINK, SALT
@@ -21,22 +20,12 @@ from service.store.application import StoreApplication
 from service.store.chain import ChainMapper, decoded
 from service.store.projector import project
 from service.store.recorders import CheckedSQLiteRecorder, LockedInsertRecorder
+from tests.unit.test_saving import Counter  # an aggregate with one event
 
 INTERVAL = 3
 SAVES = (1, 1, 4, 2, 7, 1)
 """How many times the counter is bumped before each save: single events, and runs that cross a snapshot's version
 (the adapter takes those from the aggregate in hand or reads them again; the library always reads them again)."""
-
-
-class Counter(Aggregate):
-    """An aggregate with one event."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    @event("Bumped")
-    def bump(self) -> None:
-        self.count += 1
 
 
 class Heard:
