@@ -8,13 +8,13 @@ import logging
 from typing import Any
 
 from flask import Flask, Response, json, request
-from flask_smorest import Api
 from flask_smorest.spec.plugins import unicodeconverter2paramschema
 from flask_smorest.utils import prepare_response
 from marshmallow import fields
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import UnicodeConverter
 
+from api.documented_on_read import DocumentedOnRead
 from api.fields import LINE_PATTERN
 from api.problem_schemas import ProblemSchema
 from api.problem_table import PROBLEMS, status_of
@@ -66,7 +66,7 @@ def handle_meldbook_error(error: MeldbookError) -> Response:
     return response
 
 
-class ProblemApi(Api):  # type: ignore[misc]
+class ProblemApi(DocumentedOnRead):
     """flask-smorest's Api with HTTP errors rendered, and documented, as problem documents."""
 
     ERROR_SCHEMA = ProblemSchema
