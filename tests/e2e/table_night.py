@@ -28,6 +28,8 @@ class Step:
     body: dict[str, Any] = field(default_factory=dict)
     typed: bool = False
     switch: tuple[str, bool] | None = None
+    hand: int = 1
+    """The hand (from 1) the step belongs to: its deal to the move that ends it."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +52,16 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
 
 def first_hands(events: list[Any], variant: str, hands: int) -> list[dict[str, Any]]:
     """The recorded actions of a bot game's first hands, to the move that ends the last of them."""
+    return [action for _, action in first_hands_numbered(events, variant, hands)]
+
+
+def first_hands_numbered(events: list[Any], variant: str, hands: int) -> list[tuple[int, dict[str, Any]]]:
+    """The recorded actions of a bot game's first hands, each with the number (from 1) of its hand."""
     enders = VARIANTS[variant].hand_enders
-    actions, ended = [], 0
+    actions: list[tuple[int, dict[str, Any]]] = []
+    ended = 0
     for move in moves_of(events):
-        actions.append(recorded_action(move))
+        actions.append((ended + 1, recorded_action(move)))
         if any(getattr(type(e), "TOPIC", None) in enders for e in move.events):
             ended += 1
             if ended == hands:
@@ -74,19 +82,20 @@ def night(variant: str, hands: int = 2) -> Night:
              "deal_mode": "recorded", "recording": "seats", "title": f"Friday: {VARIANTS[variant].title}"}
     steps: list[Step] = []
     deals = 0
-    for action in (renamed(a, names) for a in first_hands(events, variant, hands)):
+    for hand, action in first_hands_numbered(events, variant, hands):
+        action = renamed(action, names)
         player = action.get("player", "")
         if action["type"] != "deal":
-            steps.append(Step(player or RECORDER, action))
+            steps.append(Step(player or RECORDER, action, hand=hand))
             continue
         deals += 1
         if variant == "roby" and deals == 2:  # the dealer's phone is off: the recorder types the whole deal
-            steps += [Step(RECORDER, switch=(player, False)), Step(RECORDER, action, typed=True),
-                      Step(RECORDER, switch=(player, True))]
+            steps += [Step(RECORDER, switch=(player, False), hand=hand), Step(RECORDER, action, typed=True, hand=hand),
+                      Step(RECORDER, switch=(player, True), hand=hand)]
             continue
-        hands = action.pop("hands")
-        steps.append(Step(player, action))
-        steps += [Step(p, {"type": "enter_hand", "player": p, "cards": cards}) for p, cards in hands.items()]
+        dealt = action.pop("hands")
+        steps.append(Step(player, action, hand=hand))
+        steps += [Step(p, {"type": "enter_hand", "player": p, "cards": cards}, hand=hand) for p, cards in dealt.items()]
     return Night(variant, setup, tuple(steps))
 
 
@@ -96,17 +105,22 @@ def twin_by_seats(server: str, setup: dict[str, Any], steps: list[Step]) -> tupl
     created = call(f"{server}/games", setup)
     game, token = created["id"], created["token"]
     seats = {p: call(f"{server}/games/{game}/tokens/seats/{p}", {}, token)["token"] for p in setup["players"]}
-    version = created["version"]
+    sent_through_the_api(server, game, {RECORDER: token, **seats}, steps)
+    return game, token
+
+
+def sent_through_the_api(server: str, game: str, tokens: dict[str, str], steps: list[Step]) -> None:
+    """Each step through the API, with the token of the device that records it (`tokens` by device; the recorder's
+    switches seats' phones) and the pages' device label, at the game's version of the moment."""
+    version = int(call(f"{server}/games/{game}", token=tokens[RECORDER])["version"])
     for step in steps:
         if step.switch:
             player, device = step.switch
-            put(f"{server}/games/{game}/seats/{player}", {"device": device}, token)
+            put(f"{server}/games/{game}/seats/{player}", {"device": device}, tokens[RECORDER])
             continue
         route = "moves" if "type" in step.body else "corrections"
-        used = token if step.device == RECORDER else seats[step.device]
-        version = call(f"{server}/games/{game}/{route}", {**step.body, "expected_version": version}, used,
-                       {"X-Device-Label": DEVICE})["version"]
-    return game, token
+        version = call(f"{server}/games/{game}/{route}", {**step.body, "expected_version": version},
+                       tokens[step.device], {"X-Device-Label": DEVICE})["version"]
 
 
 def put(url: str, body: dict[str, Any], token: str) -> Any:

@@ -34,7 +34,7 @@ from tests.e2e.served import Answer, Client, Gunicorn, gunicorn, postgres_env, s
 pytestmark = pytest.mark.faults
 PROBLEM = "application/problem+json"
 RACE_ROUNDS, RACERS = 50, 20
-KILLS, WRITERS, MOVES_PER_LIFE = 8, 4, 2
+KILLS, WRITERS, MOVES_PER_LIFE = 4, 4, 2
 SLOW_RACE_ROUNDS, SLOW_KILLS = 500, 100
 """The bigger variants, behind the `slow` marker."""
 SQLITE_WRITERS, SQLITE_MOVES = 8, 12

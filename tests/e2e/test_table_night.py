@@ -1,7 +1,9 @@
 """A night at a real table, through the pages alone, in Debian's headless Chromium: for each variant a recorder and the
 players' phones (three, two in Robins Rummy) record the first hands of a seeded bot game (tests/e2e/table_night.py):
-Roby's first two in the default run; Robins Rummy's and Royal Rummy's first, and their first two, behind `slow` (the
-default run records a hand of one variant drawn at random on the record page, tests/e2e/test_record_page.py). The
+Roby's first two in the default run, one test a hand (the second hand's test sends the first through the API, then
+records the second on the pages: the two run side by side); Robins Rummy's and Royal Rummy's first, and their first
+two, behind `slow` (the default run records a hand of one variant drawn at random on the record page,
+tests/e2e/test_record_page.py). The
 recorder starts at the home page, creates the game on /play and shows a pairing code for each seat on the setup page;
 each player types his code into the home page of his own phone. Each seat records his own moves; each enters his own
 cards after a deal that names none; in Roby's second hand the recorder switches the dealer's phone off on the setup
@@ -9,12 +11,13 @@ page, taps the whole deal on the card grid, declares a misdeal from the Table me
 deal again, two characters a card and one Enter.
 
 Every tap (a click the test dispatches) and keystroke is counted by kind of action, printed, and kept in
-test-artifacts/table-night/taps-<variant>.txt; the limits a table needs are asserted in Roby, on a 375 × 812 phone:
-a turn that draws from the stock (naming the card) or takes the discard and then discards, at most 3 taps; a deal of 31
-cards at most 35 taps or 64 keystrokes; a seat's own 10 cards at most 11 taps; a meld, a lay-off or going out at most
-one tap per card plus one. Before each Roby action, the player to act, his hand and his actions' buttons lie within
-the first 812 pixels of the acting device's page at scroll position 0. The record equals the same steps sent through
-the API with the same tokens. Screenshots at 375 and 1280 pixels go to test-artifacts/table-night/.
+test-artifacts/table-night/taps-<variant>[-hand-<n>].txt; the limits a table needs are asserted in Roby, on a
+375 × 812 phone: a turn that draws from the stock (naming the card) or takes the discard and then discards, at most 3
+taps; a deal of 31 cards at most 35 taps or 64 keystrokes; a seat's own 10 cards at most 11 taps; a meld, a lay-off
+or going out at most one tap per card plus one. Before each Roby action, the player to act, his hand and his
+actions' buttons lie within the first 812 pixels of the acting device's page at scroll position 0. The record equals
+the same steps sent through the API with the same tokens. Screenshots at 375 and 1280 pixels go to
+test-artifacts/table-night/.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.record_driver import Recorder, call, record_of
-from tests.e2e.table_night import NAMES, RECORDER, Night, Step, night, twin_by_seats
+from tests.e2e.table_night import NAMES, RECORDER, Night, Step, night, sent_through_the_api, twin_by_seats
 from tests.e2e.test_docs_page import launch
 from tests.e2e.test_view_page import ARTIFACTS, browser
 from tests.e2e.threaded_app import served_app
@@ -190,6 +193,12 @@ def seat_the_table(chromium: Any, server: str, plan: Night, problems: list[str])
     return Table(server, game, token, Recorder(host), seats)
 
 
+def tokens_held(table: Table) -> dict[str, str]:
+    """The token each device holds for the game: the recorder's, and each seat's phone's from its pairing."""
+    held = "(g) => sessionStorage.getItem('meldbook-token:' + g) || localStorage.getItem('meldbook-token:' + g)"
+    return {RECORDER: table.token, **{p: seat.page.evaluate(held, table.game) for p, seat in table.seats.items()}}
+
+
 def switch(table: Table, player: str, device: bool) -> None:
     """The recorder opens the setup page from his Table menu, switches a seat's own phone off or on, and goes back
     to the record page, which reads the game again."""
@@ -223,11 +232,11 @@ def first_screen(page: Any) -> None:
     assert beyond == [], f"below the first screen: {beyond}"
 
 
-def record(table: Table, plan: Night) -> list[Step]:
-    """Every step of the plan on the device that records it; the steps as the pages sent them."""
+def record(table: Table, plan: Night, steps: list[Step]) -> list[Step]:
+    """Each step on the device that records it; the steps as the pages sent them."""
     sent: list[Step] = []
     misdealt = False
-    for step in plan.steps:
+    for step in steps:
         if step.switch:
             switch(table, *step.switch)
             sent.append(step)
@@ -330,6 +339,12 @@ def turns(counted: list[Counted]) -> dict[str, list[int]]:
     return found
 
 
+def turns_planned(steps: list[Step]) -> set[str]:
+    """The kinds of turn (a draw, then a discard by the same player) among the steps."""
+    planned = [Counted("", kind_of(s.body), s.body.get("player", ""), 0, 0, 0) for s in steps if not s.switch]
+    return set(turns(planned))
+
+
 def report(counted: list[Counted]) -> str:
     """Taps and keystrokes by variant and kind of action: how many actions, the most and the mean."""
     lines = [f"{'variant':8} {'kind of action':40} {'n':>4} {'taps max':>8} {'mean':>6} {'keys max':>8}"]
@@ -347,17 +362,22 @@ def report(counted: list[Counted]) -> str:
     return "\n".join(lines)
 
 
-def assert_limits(counted: list[Counted]) -> None:
+def assert_limits(counted: list[Counted], steps: list[Step]) -> None:
+    """The limits a table needs, on the Roby actions counted for these steps (each hand of the plan melds, lays off
+    and goes out; the first has its three hands entered, the second its deal tapped and typed; between them both
+    kinds of turn: test_the_two_roby_hands_hold_every_kind_of_action_the_limits_speak_of)."""
     roby = [c for c in counted if c.variant == "roby"]
     found = turns(roby)
-    assert found["turn: draw from the stock + discard"] and max(found["turn: draw from the stock + discard"]) <= 3
-    assert found["turn: take the discard + discard"] and max(found["turn: take the discard + discard"]) <= 3
-    (tapped,) = [c for c in roby if c.kind == "deal tapped by the recorder"]
-    (typed,) = [c for c in roby if c.kind == "deal typed by the recorder"]
-    assert tapped.taps <= 35, tapped
-    assert typed.keys <= 64 and typed.taps <= 1, typed
+    assert set(found) == turns_planned(steps)
+    assert all(max(taps) <= 3 for taps in found.values()), found
+    if any(step.typed for step in steps):
+        (tapped,) = [c for c in roby if c.kind == "deal tapped by the recorder"]
+        (typed,) = [c for c in roby if c.kind == "deal typed by the recorder"]
+        assert tapped.taps <= 35, tapped
+        assert typed.keys <= 64 and typed.taps <= 1, typed
     entered = [c for c in roby if c.kind == "enter_hand"]
-    assert len(entered) == 3 and max(c.taps for c in entered) <= 11
+    assert len(entered) == sum(step.body.get("type") == "enter_hand" for step in steps)
+    assert all(c.taps <= 11 for c in entered), entered
     for kind in ("meld", "lay_off", "go_out"):
         done = [c for c in roby if c.kind == kind]
         assert done and all(c.taps <= c.cards + 1 for c in done), (kind, done)
@@ -366,23 +386,44 @@ def assert_limits(counted: list[Counted]) -> None:
             assert c.taps <= max(c.cards, 1) + 1, c
 
 
+def test_the_two_roby_hands_hold_every_kind_of_action_the_limits_speak_of() -> None:
+    plan = night("roby", 2)
+    turned: set[str] = set()
+    for hand in (1, 2):
+        steps = [s for s in plan.steps if s.hand == hand and not s.switch]
+        kinds = [kind_of(s.body) for s in steps if not s.typed]
+        assert {"meld", "lay_off", "go_out"} <= set(kinds)
+        assert kinds.count("enter_hand") == (3 if hand == 1 else 0)
+        assert sum(s.typed for s in steps) == (0 if hand == 1 else 1)
+        assert turns_planned(steps)
+        turned |= turns_planned(steps)
+    assert turned == {"turn: draw from the stock + discard", "turn: take the discard + discard"}
+    assert [s.hand for s in plan.steps] == sorted(s.hand for s in plan.steps)
+
+
 @pytest.mark.parametrize(
-    ("variant", "hands"),
-    [("roby", 2), pytest.param("robins", 1, marks=pytest.mark.slow), pytest.param("royal", 1, marks=pytest.mark.slow),
-     pytest.param("robins", 2, marks=pytest.mark.slow), pytest.param("royal", 2, marks=pytest.mark.slow)],
-    ids=["roby", "robins", "royal", "robins-two-hands", "royal-two-hands"],
+    ("variant", "hands", "on_the_pages"),
+    [("roby", 2, 1), ("roby", 2, 2), pytest.param("robins", 1, None, marks=pytest.mark.slow),
+     pytest.param("royal", 1, None, marks=pytest.mark.slow), pytest.param("robins", 2, None, marks=pytest.mark.slow),
+     pytest.param("royal", 2, None, marks=pytest.mark.slow)],
+    ids=["roby-first-hand", "roby-second-hand", "robins", "royal", "robins-two-hands", "royal-two-hands"],
 )
 def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(
-        server: str, variant: str, hands: int) -> None:
+        server: str, variant: str, hands: int, on_the_pages: int | None) -> None:
+    """`on_the_pages`: the one hand recorded on the pages, the hands before it sent through the API, each step with
+    the token its device holds; None: every hand on the pages."""
     sync_api = browser()
     plan = night(variant, hands)
+    before = [s for s in plan.steps if on_the_pages and s.hand < on_the_pages]
+    steps = [s for s in plan.steps if not on_the_pages or s.hand == on_the_pages]
     problems: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as playwright:
         chromium = launch(playwright)
         try:
             table = seat_the_table(chromium, server, plan, problems)
-            sent = record(table, plan)
+            sent_through_the_api(server, table.game, tokens_held(table), before)
+            sent = record(table, plan, steps)
             shoot(table.recorder.page, f"{variant}-recorder-end", wide=True)
             for player, seat in table.seats.items():
                 catch_up(seat.page, table.version())
@@ -391,9 +432,10 @@ def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(
         finally:
             chromium.close()
     assert [p for p in problems if "the server responded with a status of 4" not in p] == []
-    assert record_of(server, table.game, table.token) == record_of(server, *twin_by_seats(server, plan.setup, sent))
+    twin = twin_by_seats(server, plan.setup, [*before, *sent])
+    assert record_of(server, table.game, table.token) == record_of(server, *twin)
     printed = report(table.counted)
-    Path(SHOTS / f"taps-{variant}.txt").write_text(printed + "\n")
+    Path(SHOTS / f"taps-{variant}{f'-hand-{on_the_pages}' if on_the_pages else ''}.txt").write_text(printed + "\n")
     print("\n" + printed)
     if variant == "roby":
-        assert_limits(table.counted)
+        assert_limits(table.counted, steps)
