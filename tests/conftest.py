@@ -6,9 +6,11 @@ Stages (tools/test_stages.py; `make test` runs them all, in this order):
 - faults: `faults` (servers killed, the database cut): also put in one xdist group, so that they never run two at
   once in any parallel run; beside them, on the other worker, `server` (a test that starts gunicorn or
   `meldbook serve` of its own);
-- slow: `slow`, the long runs (the full bot ranges, the whole walk, the other store for whole games, the bigger
-  fault runs). A test marked `whole_game` (a whole game played through HTTP) runs on PostgreSQL in the default
-  run, and on SQLite behind `slow`: the store parity tests (tests/integration) compare the stores.
+- slow: `slow`, the long runs (the full bot ranges, the whole walk, the other store for end-to-end tests, the
+  bigger fault runs). An end-to-end test (tests/e2e) that runs on both stores runs on one in the default run and
+  on the other behind `slow`: a test marked `whole_game` (a whole game played through HTTP) on PostgreSQL, any
+  other on the store drawn for it from the run's seed, so that every run meets each store in about half of them.
+  The store parity tests (tests/integration) run on both stores in every run and compare them.
 
 Random samples (tests/sampling.py) come from one seed per run, shown in the header (MELDBOOK_TEST_SEED replays it).
 
@@ -20,6 +22,7 @@ builds apps on them, isolated per test or shared by a module.
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,6 +58,7 @@ LATER_STAGES = ("browser", "faults", "server")
 """The markers of the stages whose workers collect tests/e2e alone (and tests/packaging): tools/test_stages.py."""
 STORE_PARAMETERS = ("store_env", "shared_app")
 """The fixtures whose parameter names a test's store (`sqlite` or `postgres`)."""
+STORES = ("sqlite", "postgres")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -75,14 +79,14 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test that uses a PostgreSQL fixture with `postgres` (so `-m "not postgres"` deselects it), every
-    test under tests/packaging with `packaging`, and a `whole_game` test on SQLite with `slow`; put every `faults`
-    test in the xdist group `faults`."""
+    test under tests/packaging with `packaging`, and an end-to-end test on the store its default run does not take
+    with `slow`; put every `faults` test in the xdist group `faults`."""
     for item in items:
         stage = next((name for name in LATER_STAGES if item.get_closest_marker(name)), None)
         if stage and END_TO_END not in Path(item.path).parents:
             raise pytest.UsageError(f"{item.nodeid} is marked {stage}: such tests live under tests/e2e, where that "
                                     "stage collects them (tools/test_stages.py)")
-        if item.get_closest_marker("whole_game") and on_sqlite(item):
+        if END_TO_END in Path(item.path).parents and on_the_other_store(item):
             item.add_marker(pytest.mark.slow)
         if POSTGRES_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.postgres)
@@ -115,10 +119,25 @@ def longest_first(item: pytest.Item) -> int:
     return LONGEST_FIRST.index(path) if path in LONGEST_FIRST else len(LONGEST_FIRST)
 
 
-def on_sqlite(item: pytest.Item) -> bool:
-    """Whether a test runs on the SQLite store of its store parameter."""
+def store_of(item: pytest.Item) -> str | None:
+    """The store a test runs on by its store parameter (`sqlite` or `postgres`), if it has one."""
     params = getattr(getattr(item, "callspec", None), "params", {})
-    return any(params.get(name) == "sqlite" for name in STORE_PARAMETERS)
+    return next((str(params[name]) for name in STORE_PARAMETERS if name in params), None)
+
+
+def on_the_other_store(item: pytest.Item) -> bool:
+    """Whether an end-to-end test runs on the store its default run leaves to `slow`: a whole game through HTTP
+    runs on PostgreSQL, any other test on the store drawn for it from the run's seed (each store about half the
+    tests in every run; the store parity tests under tests/integration run on both)."""
+    store = store_of(item)
+    if store is None:
+        return False
+    if item.get_closest_marker("whole_game"):
+        return store != "postgres"
+    ids = getattr(getattr(item, "callspec", None), "id", "")
+    others = "-".join(part for part in ids.split("-") if part not in STORES)  # the same on every xdist worker
+    key = f"{Path(item.path).relative_to(TESTS).as_posix()}::{getattr(item, 'originalname', item.name)}[{others}]"
+    return store != random.Random(f"{run_seed()}:store:{key}").choice(STORES)
 
 
 def pytest_terminal_summary(
