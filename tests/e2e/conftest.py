@@ -28,6 +28,7 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from domain.rules.decision import Chance
 from tests import pg
+from tests.e2e.chromium import close_process_browser
 from tests.e2e.helpers import AppFactory
 from tests.stores import sqlite_settings
 
@@ -64,6 +65,11 @@ def built(env: dict[str, str], seed: int) -> Iterator[Flask]:
         yield app
     finally:
         app.extensions["meldbook"].close()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Close the Chromium this process's browser tests shared (tests/e2e/chromium.py), if one was launched."""
+    close_process_browser()
 
 
 @pytest.fixture(autouse=True)

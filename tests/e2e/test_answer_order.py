@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from tests.e2e import test_view_page as viewer_page
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.held_answers import Held
 from tests.e2e.record_driver import open_page
-from tests.e2e.test_docs_page import launch
-from tests.e2e.test_view_page import DESKTOP, browser, call, record_listed_move, shows, watched
+from tests.e2e.test_view_page import DESKTOP, call, record_listed_move, shows, watched
 from tests.e2e.test_view_settlement import EXPLAINED, PLAYERS, balances_of, finished_roby
 from tests.unit.corrections.test_roby_past_hand import two_hands
 
@@ -26,11 +26,9 @@ server = viewer_page.server  # the real app on a localhost port, one for this mo
 @contextmanager
 def browsing() -> Iterator[tuple[Any, list[str]]]:
     """Debian's headless Chromium and the list its pages' console and script errors go to (tests/e2e/test_view_page.py
-    `watched`); once the block is done, the browser is closed and no error may have been kept."""
-    sync_api = browser()
+    `watched`); once the block is done, the pages it opened are closed and no error may have been kept."""
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             yield chromium, problems
         finally:

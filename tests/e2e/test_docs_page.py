@@ -9,22 +9,13 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.e2e.chromium import CHROMIUM, opened_chromium
 from tests.e2e.threaded_app import served_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-]
 SCREENSHOT = Path("/tmp/docs.png")
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
@@ -46,11 +37,6 @@ def require_browser() -> ModuleType:
     pytest.skip(missing)
 
 
-def launch(playwright: Any) -> Any:
-    """Debian's chromium, headless."""
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-
-
 @pytest.fixture
 def server(sqlite_env: dict[str, str]) -> Iterator[str]:
     """The real app served by werkzeug on a free localhost port, in a thread; yields its base URL."""
@@ -59,10 +45,9 @@ def server(sqlite_env: dict[str, str]) -> Iterator[str]:
 
 
 def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alone(server: str) -> None:
-    sync_api = require_browser()
+    require_browser()
     requested: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        browser = launch(playwright)
+    with opened_chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 2000})
             page.on("request", lambda request: requested.append(request.url))
@@ -82,15 +67,14 @@ def test_the_docs_page_renders_every_operation_in_chromium_from_this_server_alon
 
 
 def test_the_docs_page_sends_the_token_given_to_authorize_and_breaks_none_of_its_strict_csp(server: str) -> None:
-    sync_api = require_browser()
+    require_browser()
     body = json.dumps({"variant": "roby", "players": ["ann", "bob"]}).encode()
     request = urllib.request.Request(f"{server}/games", body, {"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as answer:
         created = json.load(answer)
     console: list[str] = []
     sent: dict[str, str | None] = {}
-    with sync_api.sync_playwright() as playwright:
-        browser = launch(playwright)
+    with opened_chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 2000})
             page.on("console", lambda message: console.append(message.text))

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.e2e.test_docs_page import launch
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_languages import TRANSLATED
-from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, call, recorded, server, watched
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, call, recorded, server, watched
 
 __all__ = ["recorded", "server"]  # the view page's module fixtures, shared
 pytestmark = pytest.mark.browser
@@ -18,13 +18,11 @@ pytestmark = pytest.mark.browser
 def test_a_norwegian_browser_steps_through_a_hand_in_norwegian_and_switches_to_english(
     server: str, recorded: Callable[[str], tuple[str, str]]
 ) -> None:
-    sync_api = browser()
     game, _ = recorded("roby")
     frames = call(f"{server}/games/{game}/replay?hand=1")["frames"]
     problems: list[str] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE, locale="nb-NO")
             page = watched(context.new_page(), problems)

@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 import segno
 
-from tests.e2e.test_docs_page import launch, server
+from tests.e2e.chromium import opened_chromium
+from tests.e2e.test_docs_page import server
 from tests.e2e.test_languages import TRANSLATED
-from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, watched
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 820, "height": 1180}
@@ -75,12 +76,10 @@ def create_game_by_hand(page: Any, server: str) -> str:
 
 
 def test_a_game_is_created_corrected_and_two_phones_take_seats(server: str) -> None:
-    sync_api = browser()
     problems: list[str] = []
     urls: list[str] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             table = chromium.new_context(viewport=PHONE)
             page = requested(watched(table.new_page(), problems), urls)
@@ -152,10 +151,8 @@ def test_a_game_is_created_corrected_and_two_phones_take_seats(server: str) -> N
 
 
 def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server: str) -> None:
-    sync_api = browser()
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE, locale="nb-NO")
             page = watched(context.new_page(), problems)

@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 
 from domain.royal.board import HEARTS_SEQUENCE
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import Recorder, call, create
-from tests.e2e.test_docs_page import launch
 from tests.e2e.test_table_night import PHONE, server, watched
-from tests.e2e.test_view_page import browser
 
 pytestmark = pytest.mark.browser
 __all__ = ["server"]
@@ -48,13 +47,11 @@ def recorded(server: str, setup: dict[str, Any], actions: list[dict[str, Any]]) 
 
 
 def test_typed_cards_run_together_junk_is_refused_and_the_grid_is_one_tab_stop(server: str) -> None:
-    sync_api = browser()
     game, token = recorded(server, {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}, CUTS)
     robins, robins_token = recorded(server, {"variant": "robins", "players": ["Ann", "Bob"], "deal_mode": "recorded"},
                                     [])
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE)
             page = opened(context, server, game, token, problems).page
@@ -116,12 +113,10 @@ def test_typed_cards_run_together_junk_is_refused_and_the_grid_is_one_tab_stop(s
 
 
 def test_options_read_by_what_they_mean_and_the_board_is_chosen_from_its_layouts(server: str) -> None:
-    sync_api = browser()
     variants = {v["name"]: v for v in call(f"{server}/variants")["variants"]}
     board = next(o for o in variants["royal"]["options"] if o["name"] == "board")
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_context(viewport=PHONE).new_page(), problems)
             page.goto(f"{server}/play", wait_until="networkidle")
@@ -150,11 +145,9 @@ def test_options_read_by_what_they_mean_and_the_board_is_chosen_from_its_layouts
 
 
 def test_home_a_trusted_device_opens_its_game_without_the_token_until_it_is_forgotten(server: str) -> None:
-    sync_api = browser()
     problems: list[str] = []
     urls: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE)
             context.on("request", lambda r: urls.append(r.url))
@@ -199,7 +192,6 @@ def test_home_a_trusted_device_opens_its_game_without_the_token_until_it_is_forg
 
 
 def test_a_dispute_shows_its_claim_and_evidence_and_whoever_rules_rules_from_the_page(server: str) -> None:
-    sync_api = browser()
     setup = {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
     draw = {"type": "draw", "player": "Bob", "source": "stock", "card": "QH"}
     game, token = recorded(server, setup, [*CUTS, DEAL, draw])
@@ -208,8 +200,7 @@ def test_a_dispute_shows_its_claim_and_evidence_and_whoever_rules_rules_from_the
     call(f"{server}/games/{game}/disputes", {"target": "event", "at": drawn_at, "claim": "Bob drew the QS, not the QH"},
          ann)
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = opened(chromium.new_context(viewport=PHONE), server, game, token, problems).page
             shown = page.locator('#disputes .dispute[data-dispute="1"]')

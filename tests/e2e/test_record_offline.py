@@ -13,11 +13,10 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import Recorder, bot_events, call, create, record_of, twin
 from tests.e2e.table_night import NAMES, first_hands, renamed
-from tests.e2e.test_docs_page import launch
 from tests.e2e.test_table_night import PHONE, SHOTS, first_screen, server, shoot, watched
-from tests.e2e.test_view_page import browser
 
 pytestmark = pytest.mark.browser
 __all__ = ["server"]  # the night's live app, whose streams stay open
@@ -44,7 +43,6 @@ def waiting(page: Any) -> list[dict[str, Any]]:
 def test_moves_entered_offline_are_kept_counted_and_sent_in_order_and_a_refused_one_holds_back_the_rest(
     server: str,
 ) -> None:
-    sync_api = browser()
     setup, actions = roby_hand()
     cuts_and_deal, opening, offline, rest = actions[:4], actions[4:6], actions[6:9], actions[9:]
     bob_discard, cy_draw, cy_meld, cy_discard = rest
@@ -53,8 +51,7 @@ def test_moves_entered_offline_are_kept_counted_and_sent_in_order_and_a_refused_
     posted: list[Any] = []
     problems: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE)
             page = watched(context.new_page(), problems)

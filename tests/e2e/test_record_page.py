@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from api.headers import PAGE_POLICY
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import call, create, open_page, plan, record_of, twin
-from tests.e2e.test_docs_page import launch
-from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, server
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, server
 from tests.sampling import drawn_params
 
 pytestmark = pytest.mark.browser
@@ -48,13 +48,11 @@ def fits(page: Any) -> bool:
 
 @pytest.mark.parametrize("variant", drawn_params(["roby", "robins", "royal"], 1, "record-page-hand"))
 def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(server: str, variant: str) -> None:
-    sync_api = browser()
     setup, actions = plan(variant)
     game, token = create(server, setup)
     problems: list[str] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE if variant == "roby" else TABLET)
             recorder = open_page(context, server, game, token)
@@ -76,14 +74,12 @@ def test_a_hand_recorded_on_the_page_is_the_same_record_as_through_the_api(serve
 
 
 def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_work(server: str) -> None:
-    sync_api = browser()
     setup, actions = plan("roby")
     cut, other_cut, deal, draw = actions[:4]
     game, token = create(server, setup)
     errors: list[str] = []
     sent: list[Any] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             phone = open_page(chromium.new_context(viewport=PHONE), server, game, token)
             tablet = open_page(chromium.new_context(viewport=TABLET), server, game, token)
@@ -147,12 +143,10 @@ def test_a_refusal_shows_in_place_keeping_the_form_and_undo_and_a_second_device_
 
 
 def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
-    sync_api = browser()
     setup = {"variant": "royal", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded"}
     game, token = create(server, setup)
     end = {"type": "end_game", "confirm": True}
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             recorder = open_page(chromium.new_context(viewport=PHONE), server, game, token)
             recorder.page.locator("#table-menu summary").click()  # the table's actions wait behind its menu
@@ -171,7 +165,6 @@ def test_an_action_the_table_confirms_takes_a_second_tap(server: str) -> None:
 
 
 def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: str) -> None:
-    sync_api = browser()
     setup = {"variant": "roby", "players": ["Ann", "Bob"], "deal_mode": "recorded"}
     game, token = create(server, setup)
     opening = [{"type": "cut", "player": "Ann", "card": "KD"}, {"type": "cut", "player": "Bob", "card": "5H"},
@@ -184,8 +177,7 @@ def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: s
     for action in opening:
         version = call(f"{server}/games/{game}/moves", {**action, "expected_version": version}, token,
                        {"X-Device-Label": "record page"})["version"]
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             context = chromium.new_context(viewport=PHONE)
             context.route("**/stream?**", lambda route: route.abort())  # this device hears nothing of the other

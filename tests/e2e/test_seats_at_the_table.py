@@ -24,10 +24,10 @@ import pytest
 from bots.roby import play_roby
 from bots.twins import entered_twin, moves_of, recorded_action
 from tests import pg
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import Recorder, call
 from tests.e2e.seated import shows
-from tests.e2e.test_docs_page import launch
-from tests.e2e.test_view_page import ARTIFACTS, PHONE, browser, watched
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, watched
 from tests.e2e.threaded_app import served_app
 
 pytestmark = pytest.mark.browser
@@ -177,12 +177,10 @@ def seat_the_table(chromium: Any, server: str, players: tuple[str, ...], problem
 @pytest.mark.postgres
 def test_four_seats_record_a_roby_hand_on_their_phones_and_confirm_it(pg_server: str) -> None:
     server = pg_server
-    sync_api = browser()
     problems: list[str] = []
     urls: list[str] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             table = seat_the_table(chromium, server, PLAYERS, problems, urls)
             game, host, recorder_token, seats, tokens = (
@@ -315,12 +313,10 @@ def test_a_whole_roby_game_recorded_by_four_seats_on_their_phones(pg_server: str
     actions = [recorded_action(move) for move in moves_of(list(original.collect_events()))]
     players = tuple(events[0].players)
     options = {k: v for k, v in events[0].options.items() if v is not None}
-    sync_api = browser()
     problems: list[str] = []
     urls: list[str] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             table = seat_the_table(chromium, pg_server, players, problems, urls, options)
             for action in actions:

@@ -34,10 +34,10 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import Recorder, call, record_of
 from tests.e2e.table_night import NAMES, RECORDER, Night, Step, night, sent_through_the_api, twin_by_seats
-from tests.e2e.test_docs_page import launch
-from tests.e2e.test_view_page import ARTIFACTS, browser
+from tests.e2e.test_view_page import ARTIFACTS
 from tests.e2e.threaded_app import served_app
 
 pytestmark = pytest.mark.browser
@@ -412,14 +412,12 @@ def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(
         server: str, variant: str, hands: int, on_the_pages: int | None) -> None:
     """`on_the_pages`: the one hand recorded on the pages, the hands before it sent through the API, each step with
     the token its device holds; None: every hand on the pages."""
-    sync_api = browser()
     plan = night(variant, hands)
     before = [s for s in plan.steps if on_the_pages and s.hand < on_the_pages]
     steps = [s for s in plan.steps if not on_the_pages or s.hand == on_the_pages]
     problems: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             table = seat_the_table(chromium, server, plan, problems)
             sent_through_the_api(server, table.game, tokens_held(table), before)

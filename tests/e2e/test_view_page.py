@@ -6,12 +6,10 @@ fails rather than skips. Screenshots (a phone's 375 px and a desktop's 1280 px) 
 
 from __future__ import annotations
 
-import importlib
 import json
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,7 +18,7 @@ from api.headers import PAGE_POLICY
 from bots import concrete_bodies
 from bots.royal import play_royal
 from bots.twins import moves_of, recorded_action
-from tests.e2e.test_docs_page import CHROMIUM, launch
+from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_every_version import GAMES
 from tests.e2e.threaded_app import served_app
 from tests.sampling import drawn_params, sample
@@ -55,17 +53,6 @@ SHOWN = """() => {
   for (const s of all('.pile [data-account]')) shown.money[s.dataset.account] = Number(s.textContent);
   return shown;
 }"""
-
-
-def browser() -> ModuleType:
-    """Playwright's sync API with Debian's chromium; the test fails (never skips) when either is missing."""
-    try:
-        sync_api = importlib.import_module("playwright.sync_api")
-    except ImportError:
-        pytest.fail("the playwright package is missing: pip install -e '.[dev]'", pytrace=False)
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (never `playwright install`)", pytrace=False)
-    return sync_api
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +163,6 @@ def shows(page: Any, frame: dict[str, Any]) -> None:
 def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api(
     server: str, recorded: Callable[[str], tuple[str, str]], variant: str
 ) -> None:
-    sync_api = browser()
     game, token = recorded(variant)
     replay = call(f"{server}/games/{game}/replay?hand=1")
     frames = replay["frames"]
@@ -184,8 +170,7 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
     problems: list[str] = []
     sent: list[tuple[str, str | None]] = []
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=PHONE), problems)
             page.on("request", lambda r: sent.append((r.url, r.headers.get("authorization"))))
@@ -265,11 +250,9 @@ def of_each_kind(frames: list[dict[str, Any]], variant: str) -> list[dict[str, A
 def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_does(
     server: str, recorded: Callable[[str], tuple[str, str]], variant: str, every: bool
 ) -> None:
-    sync_api = browser()
     game, _ = recorded(variant)
     frames = call(f"{server}/games/{game}/replay?hand=1")["frames"]
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = chromium.new_context(java_script_enabled=False, viewport=PHONE).new_page()
             for frame in frames if every else of_each_kind(frames, variant):
@@ -285,14 +268,12 @@ def test_without_script_the_page_shows_each_move_of_a_hand_as_the_replay_api_doe
 def test_the_move_box_and_the_hand_menu_jump_to_any_move_of_any_hand(
     server: str, recorded: Callable[[str], tuple[str, str]]
 ) -> None:
-    sync_api = browser()
     game, _ = recorded("robins")
     hands = call(f"{server}/games/{game}/replay")["hands"]
     third = call(f"{server}/games/{game}/replay?hand=3")["frames"]
     second = call(f"{server}/games/{game}/replay?hand=2")["frames"]
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=DESKTOP), problems)
             page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
@@ -317,12 +298,10 @@ def test_the_move_box_and_the_hand_menu_jump_to_any_move_of_any_hand(
 def test_the_view_page_steps_through_every_hand_of_a_whole_game(
     server: str, recorded: Callable[[str], tuple[str, str]], variant: str
 ) -> None:
-    sync_api = browser()
     game, _ = recorded(variant)
     hands = call(f"{server}/games/{game}/replay")["hands"]
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=PHONE), problems)
             page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
@@ -347,7 +326,6 @@ def record_listed_move(server: str, game: str, token: str) -> None:
 def test_the_view_page_at_the_latest_move_follows_moves_recorded_through_the_api(
     server: str, with_token: bool
 ) -> None:
-    sync_api = browser()
     created = call(f"{server}/games", {"variant": "roby", "players": ["ann", "bob"], "deal_mode": "shuffled"})
     game, token = created["id"], created["token"]
     for _ in range(3):
@@ -355,8 +333,7 @@ def test_the_view_page_at_the_latest_move_follows_moves_recorded_through_the_api
     latest = call(f"{server}/games/{game}/replay", token=token)["hands"][-1]["last_move"]
     problems: list[str] = []
     sent: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=DESKTOP), problems)
             page.on("request", lambda r: sent.append(r.url))

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tests.e2e import test_view_page as viewer_page
-from tests.e2e.test_docs_page import launch
-from tests.e2e.test_view_page import ARTIFACTS, DESKTOP, PHONE, browser, call, shows, watched
+from tests.e2e.chromium import opened_chromium
+from tests.e2e.test_view_page import ARTIFACTS, DESKTOP, PHONE, call, shows, watched
 from tests.unit.corrections.test_roby_past_hand import AMEND, second_deal, two_hands
 
 pytestmark = pytest.mark.browser
@@ -105,14 +105,12 @@ def rendered(page: Any, server: str, game: str) -> None:
 
 
 def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_its_frame(server: str) -> None:
-    sync_api = browser()
     game, token, _ = finished_roby(server)
     spectator = call(f"{server}/games/{game}/settlement/players/ann")
     full = call(f"{server}/games/{game}/settlement/players/ann", token=token)
     problems: list[str] = []
     sent: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=PHONE), problems)
             page.on("request", lambda r: sent.append(r.url))
@@ -141,7 +139,6 @@ def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_it
 def test_a_corrected_game_shows_the_reversed_line_struck_through_beside_its_reversal_and_replacement(
     server: str,
 ) -> None:
-    sync_api = browser()
     game, token, table = finished_roby(server)
     version = call(f"{server}/games/{game}", token=token)["version"]
     correction = {**AMEND, "kind": "amend", "move": second_deal(table), "expected_version": version}
@@ -149,8 +146,7 @@ def test_a_corrected_game_shows_the_reversed_line_struck_through_beside_its_reve
     call(f"{server}/games/{game}/corrections", correction, token)
     api = call(f"{server}/games/{game}/settlement/players/cy")
     problems: list[str] = []
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
+    with opened_chromium() as chromium:
         try:
             page = watched(chromium.new_page(viewport=DESKTOP), problems)
             page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
