@@ -15,8 +15,9 @@ Stages (tools/test_stages.py; `make test` runs them all, in this order):
 Random samples (tests/sampling.py) come from one seed per run, shown in the header (MELDBOOK_TEST_SEED replays it).
 
 Stores: `store_env` gives each test an empty store of each kind (a SQLite file, or a PostgreSQL database copied
-from a template that holds the service's tables already), `sqlite_env` a SQLite file alone; tests/e2e/conftest.py
-builds apps on them, isolated per test or shared by a module.
+from a template that holds the service's tables already, or emptied after an earlier test: tests/pg.py's
+Recycler), `sqlite_env` a SQLite file alone; tests/e2e/conftest.py builds apps on them, isolated per test or shared
+by a module.
 """
 
 from __future__ import annotations
@@ -196,15 +197,22 @@ def database_dropper(postgres_admin: psycopg.Connection) -> Iterator[pg.Dropper]
     assert not failures, f"test databases left behind: {failures}"
 
 
+@pytest.fixture(scope="session")
+def database_recycler(postgres_template: str, database_dropper: pg.Dropper) -> Iterator[pg.Recycler]:
+    """Empties the databases the tests are done with, for the tests after them (tests/pg.py)."""
+    recycler = pg.Recycler(postgres_template, database_dropper)
+    yield recycler
+    recycler.close()
+
+
 @pytest.fixture
-def fresh_postgres_dbname(
-    postgres_admin: psycopg.Connection, postgres_template: str, database_dropper: pg.Dropper
-) -> Iterator[str]:
-    """Yield the name of a database created for this test alone (holding the service's tables, and no rows),
-    dropped after the test (on the dropper's thread: the next test need not wait for it)."""
-    name = pg.create_database(postgres_admin, postgres_template)
+def fresh_postgres_dbname(postgres_admin: psycopg.Connection, database_recycler: pg.Recycler) -> Iterator[str]:
+    """Yield the name of a database for this test alone, holding the service's tables and no rows (a copy of the
+    template, or one an earlier test used, emptied since), given back after the test (emptied on the recycler's
+    thread: the next test need not wait for it)."""
+    name = database_recycler.fresh(postgres_admin)
     yield name
-    database_dropper.drop(name)
+    database_recycler.give_back(name)
 
 
 @pytest.fixture

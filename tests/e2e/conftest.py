@@ -9,7 +9,8 @@ Four apps, by store and by lifetime:
 
 Take a module's app unless the test needs an empty store (it counts the games listed, reads the notification log
 from its start, changes the app's settings, closes the app): a test that makes its own games and reads only them
-shares one. A PostgreSQL store, shared or not, is a copy of the session's template database (tests/conftest.py).
+shares one. A PostgreSQL store, shared or not, is a copy of the session's template database or one emptied after
+an earlier test (tests/conftest.py, tests/pg.py).
 
 Shuffles are seeded: an app of its own deals from its seed; a module's app deals, for each test, from a seed made of
 the test's name, so a test gets the same cards whichever tests ran before it on its xdist worker.
@@ -114,13 +115,13 @@ def shared_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPath
         with built(sqlite_settings(tmp_path_factory.mktemp("shared") / "meldbook.sqlite"), 20240602) as app:
             yield app
         return
-    admin, dropper = request.getfixturevalue("postgres_admin"), request.getfixturevalue("database_dropper")
-    dbname = pg.create_database(admin, request.getfixturevalue("postgres_template"))
+    recycler: pg.Recycler = request.getfixturevalue("database_recycler")
+    dbname = recycler.fresh(request.getfixturevalue("postgres_admin"))
     try:
         with built(pg.eventsourcing_env(dbname), 20240602) as app:
             yield app
     finally:
-        dropper.drop(dbname)
+        recycler.give_back(dbname)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The PostgreSQL fixtures create real databases, drop them, and skip or fail as configured."""
+"""The PostgreSQL fixtures create real databases, empty them for the next test or drop them, and skip or fail as
+configured."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from uuid import UUID
 
@@ -14,6 +16,7 @@ import pytest
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
+from service.application import Meldbook
 from tests import pg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,6 +53,68 @@ def test_each_test_gets_a_database_of_its_own(
         assert conn.execute("SELECT sum(n) FROM only_here").fetchone() == (3,)
     with pg.connect(postgres_dbname) as conn:
         assert conn.execute("SELECT to_regclass('only_here')").fetchone() == (None,)
+
+
+def recycled(recycler: pg.Recycler, admin: psycopg.Connection, name: str) -> str:
+    """Give a database back and take the next fresh one once the recycler has dealt with it."""
+    recycler.give_back(name)
+    wait_until_dealt_with(recycler)
+    return recycler.fresh(admin)
+
+
+def wait_until_dealt_with(recycler: pg.Recycler) -> None:
+    """Wait (at most 30 s) until the recycler has emptied or dropped every database given back."""
+    deadline = time.monotonic() + 30
+    while recycler.returned.unfinished_tasks and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_a_database_given_back_comes_again_empty_its_numbering_started_again_and_its_sessions_ended(
+    postgres_admin: psycopg.Connection, postgres_template: str
+) -> None:
+    dropper = pg.Dropper()
+    recycler = pg.Recycler(postgres_template, dropper)
+    try:
+        name = recycler.fresh(postgres_admin)
+        app = Meldbook(env=pg.eventsourcing_env(name))
+        app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+        assert [n.id for n in app.recorder.select_notifications(1, 10)][:2] == [1, 2]
+        held = pg.connect(name)  # a session left open (idle in a transaction) is ended, not waited for
+        held.autocommit = False
+        held.execute("SELECT count(*) FROM meldbook_events")
+        again = recycled(recycler, postgres_admin, name)
+        assert again == name, "an emptied database is used again"
+        with pg.connect(again) as conn:
+            assert conn.execute("SELECT count(*) FROM meldbook_events").fetchone() == (0,)
+            assert pg.signature(conn) == recycler.expected
+        app.close()
+        second = Meldbook(env=pg.eventsourcing_env(again))
+        second.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+        assert second.recorder.select_notifications(1, 10)[0].id == 1, "numbering starts again at 1"
+        second.close()
+        with pytest.raises(psycopg.OperationalError):
+            held.execute("SELECT 1")
+        recycler.give_back(again)
+    finally:
+        recycler.close()
+        assert dropper.close() == []
+    assert not pg.database_exists(postgres_admin, name), "close drops the databases kept"
+
+
+def test_a_database_whose_schema_a_test_changed_is_dropped_not_used_again(
+    postgres_admin: psycopg.Connection, postgres_template: str
+) -> None:
+    dropper = pg.Dropper()
+    recycler = pg.Recycler(postgres_template, dropper)
+    try:
+        name = recycler.fresh(postgres_admin)
+        with pg.connect(name) as conn:
+            conn.execute("ALTER TABLE meldbook_games ADD COLUMN left_behind int")
+        assert recycled(recycler, postgres_admin, name) != name
+    finally:
+        recycler.close()
+        assert dropper.close() == []
+    assert not pg.database_exists(postgres_admin, name)
 
 
 def test_a_throwaway_database_is_gone_once_dropped(postgres_admin: psycopg.Connection) -> None:
