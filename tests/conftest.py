@@ -32,6 +32,7 @@ import pytest
 
 import domain.variants  # noqa: F401  (each variant registers itself when imported: the tests meet every one, as the service does)
 from tests import pg
+from tests.e2e.chromium import close_process_browser
 from tests.sampling import SEED_VARIABLE, run_seed
 from tests.stores import sqlite_settings
 
@@ -152,6 +153,15 @@ def pytest_terminal_summary(
         )
     if terminalreporter.stats.get("failed") or terminalreporter.stats.get("error"):
         terminalreporter.write_line(f"random samples of this run: {SEED_VARIABLE}={run_seed()} replays them")
+
+
+@pytest.fixture(autouse=True)
+def _no_chromium_left_running(request: pytest.FixtureRequest) -> None:
+    """A test not marked `browser` starts with the browser tests' Chromium closed (tests/e2e/chromium.py): while
+    Playwright's sync API runs, its event loop counts as this thread's running loop, and asyncio.run refuses to
+    start another."""
+    if request.node.get_closest_marker("browser") is None:
+        close_process_browser()
 
 
 @pytest.fixture(scope="session")

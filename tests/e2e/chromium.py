@@ -4,7 +4,8 @@ Starting Playwright's driver and launching Chromium cost about a second of CPU, 
 again. A test now takes the process's one browser through `opened_chromium()`: it opens contexts and pages as on
 a browser of its own, and when the test is done every context it opened is closed (with its pages, cookies and
 storage), so no test meets another's. The browser is launched when a test first asks for it, launched again if it
-went away, and closed when the test session ends (tests/e2e/conftest.py's `pytest_sessionfinish`).
+went away, and closed when the test session ends (tests/e2e/conftest.py's `pytest_sessionfinish`) or before a test
+not marked `browser` (tests/conftest.py: Playwright's running event loop would stop such a test's asyncio.run).
 """
 
 from __future__ import annotations
