@@ -8,6 +8,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from uuid import UUID
 
@@ -69,12 +71,22 @@ def wait_until_dealt_with(recycler: pg.Recycler) -> None:
         time.sleep(0.02)
 
 
+@contextmanager
+def recycling(template: str) -> Iterator[pg.Recycler]:
+    """A recycler of its own, closed afterwards with its dropper, which must have dropped everything handed over."""
+    dropper = pg.Dropper()
+    recycler = pg.Recycler(template, dropper)
+    try:
+        yield recycler
+    finally:
+        recycler.close()
+        assert dropper.close() == []
+
+
 def test_a_database_given_back_comes_again_empty_its_numbering_started_again_and_its_sessions_ended(
     postgres_admin: psycopg.Connection, postgres_template: str
 ) -> None:
-    dropper = pg.Dropper()
-    recycler = pg.Recycler(postgres_template, dropper)
-    try:
+    with recycling(postgres_template) as recycler:
         name = recycler.fresh(postgres_admin)
         app = Meldbook(env=pg.eventsourcing_env(name))
         app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
@@ -95,26 +107,21 @@ def test_a_database_given_back_comes_again_empty_its_numbering_started_again_and
         with pytest.raises(psycopg.OperationalError):
             held.execute("SELECT 1")
         recycler.give_back(again)
-    finally:
-        recycler.close()
-        assert dropper.close() == []
     assert not pg.database_exists(postgres_admin, name), "close drops the databases kept"
 
 
 def test_a_database_whose_schema_a_test_changed_is_dropped_not_used_again(
     postgres_admin: psycopg.Connection, postgres_template: str
 ) -> None:
-    dropper = pg.Dropper()
-    recycler = pg.Recycler(postgres_template, dropper)
-    try:
+    with recycling(postgres_template) as recycler:
         name = recycler.fresh(postgres_admin)
         with pg.connect(name) as conn:
             conn.execute("ALTER TABLE meldbook_games ADD COLUMN left_behind int")
-        assert recycled(recycler, postgres_admin, name) != name
-    finally:
-        recycler.close()
-        assert dropper.close() == []
+        other = recycled(recycler, postgres_admin, name)
+        assert other != name, "a new copy of the template instead"
+        recycler.give_back(other)
     assert not pg.database_exists(postgres_admin, name)
+    assert not pg.database_exists(postgres_admin, other)
 
 
 def test_a_throwaway_database_is_gone_once_dropped(postgres_admin: psycopg.Connection) -> None:
