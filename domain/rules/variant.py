@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from domain.rules.actions import Action, ActionKind, parse_action
 from domain.rules.decision import Chance as Chance  # re-exported: variants and callers import them from here
 from domain.rules.decision import Decision as Decision
 from domain.rules.decision import NoChance as NoChance
+from domain.rules.decision import pickled_state
 from domain.rules.rule import Rule
 from domain.rules.words import Phrase
 
@@ -273,14 +273,13 @@ def legal_bodies(
     variant: Variant, state: Any, version: int, bodies: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The candidate bodies the rules accept: each is decided on a scratch copy of its own, so legality is defined
-    once. The state is pickled once and each copy unpickled from it (what a Decision's own copy does, less the
-    pickling repeated for every candidate)."""
+    once; the state is pickled once for all of them (Decision.on_copy)."""
     accepted = []
-    pickled = pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    pickled = pickled_state(state)
     for body in bodies:
         try:
             action = parse_action(variant.action_kinds, body)
-            variant.decide(Decision(pickle.loads(pickled), version, Chance(), in_place=True), action)
+            variant.decide(Decision.on_copy(pickled, version, Chance()), action)
         except MeldbookError:
             continue
         accepted.append(with_version(body, version))
