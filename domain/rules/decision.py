@@ -66,6 +66,33 @@ def pickled_state(state: Any) -> bytes:
     return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
 
 
+class Scratch:
+    """Scratch copies of one state, for deciding many candidate actions from one position (the legal-actions
+    listing): the state is pickled once, when a copy is first needed, and each copy unpickled from it.
+
+    A rule changes the state it decides on only by recording events (`Decision.record`): a decision refused before
+    it recorded any has left its copy as it was, and that copy serves the next decision rather than a new one
+    (tests/unit/test_scratch_copies.py holds the rules of every variant to it)."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+        self._pickled: bytes | None = None
+        self._clean: Any = None
+
+    def decision(self, version: int, chance: Chance) -> Decision:
+        """A decision on a copy that no other decision is using."""
+        state, self._clean = self._clean, None
+        if state is None:
+            self._pickled = self._pickled or pickled_state(self._state)
+            state = pickle.loads(self._pickled)
+        return Decision(state, version, chance, in_place=True)
+
+    def refused(self, decision: Decision) -> None:
+        """The rules refused this decision: its copy serves again if it recorded nothing."""
+        if not decision.events:
+            self._clean = decision.state
+
+
 class Decision:
     """Decide, then evolve: rules run on a scratch copy of the state and collect the events to store.
 
@@ -82,11 +109,6 @@ class Decision:
         self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []
         self.filled: dict[str, Any] = {}
 
-    @classmethod
-    def on_copy(cls, pickled: bytes, version: int, chance: Chance) -> Decision:
-        """A decision on a scratch copy of its own, unpickled from a state pickled once (`pickled_state`) for many
-        decisions from one position."""
-        return cls(pickle.loads(pickled), version, chance, in_place=True)
 
     @property
     def next_version(self) -> int:

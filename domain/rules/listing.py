@@ -7,6 +7,7 @@ from itertools import product
 from typing import Any
 
 from domain.cards.card import Card
+from domain.rules.decision import Scratch
 from domain.rules.variant import Variant, legal_bodies, with_version
 
 Body = dict[str, Any]
@@ -44,10 +45,11 @@ def list_actions_of(
     """The actions open to these players, as `list_actions` lists them (players who may act out of turn: entering
     a hand)."""
     listed: list[Body] = []
+    scratch = Scratch(state)
     for player in players:
         for kind, bodies, template in candidates(state, player):
             entry: Body = {"type": kind, "player": player}
-            choices = legal_bodies(variant, state, version, bodies)
+            choices = legal_bodies(variant, state, version, bodies, scratch)
             if template is not None and (choices or bare_templates is None or kind in bare_templates):
                 entry["template"] = with_version(template["body"], version)
                 entry["constraints"] = template["constraints"]
@@ -69,6 +71,7 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
     variant's examples (`Variant.table_examples`) that the rules accept. A kind nothing legal fits is not listed.
     """
     listed: list[Body] = []
+    scratch = Scratch(state)
     for kind in variant.action_kinds.values():
         if not kind.table:
             continue
@@ -81,13 +84,13 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
             bodies = [
                 {**body, **dict(zip(names, values, strict=True))} for values in product(*(p.choices for p in needs))
             ]
-            choices = legal_bodies(variant, state, version, bodies)
+            choices = legal_bodies(variant, state, version, bodies, scratch)
             if not choices:
                 continue
             entry["choices"] = choices
         else:
             examples = [{**body, **example} for example in variant.table_examples(state, kind.type)]
-            accepted = legal_bodies(variant, state, version, examples)
+            accepted = legal_bodies(variant, state, version, examples, scratch)
             if not accepted:
                 continue
             fields = [p for p in kind.params if p.kind not in ("confirm", "seeds")]

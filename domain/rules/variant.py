@@ -14,7 +14,7 @@ from domain.rules.actions import Action, ActionKind, parse_action
 from domain.rules.decision import Chance as Chance  # re-exported: variants and callers import them from here
 from domain.rules.decision import Decision as Decision
 from domain.rules.decision import NoChance as NoChance
-from domain.rules.decision import pickled_state
+from domain.rules.decision import Scratch
 from domain.rules.rule import Rule
 from domain.rules.words import Phrase
 
@@ -270,17 +270,23 @@ def with_version(body: dict[str, Any], version: int) -> dict[str, Any]:
 
 
 def legal_bodies(
-    variant: Variant, state: Any, version: int, bodies: list[dict[str, Any]]
+    variant: Variant, state: Any, version: int, bodies: list[dict[str, Any]], scratch: Scratch | None = None
 ) -> list[dict[str, Any]]:
-    """The candidate bodies the rules accept: each is decided on a scratch copy of its own, so legality is defined
-    once; the state is pickled once for all of them (Decision.on_copy)."""
+    """The candidate bodies the rules accept: each is decided on a scratch copy of the state, so legality is defined
+    once; one `Scratch` may serve every candidate of a listing (the state pickled once, a copy a refusal left
+    untouched decided on again)."""
     accepted = []
-    pickled = pickled_state(state)
+    scratch = scratch or Scratch(state)
     for body in bodies:
         try:
             action = parse_action(variant.action_kinds, body)
-            variant.decide(Decision.on_copy(pickled, version, Chance()), action)
         except MeldbookError:
+            continue
+        decision = scratch.decision(version, Chance())
+        try:
+            variant.decide(decision, action)
+        except MeldbookError:
+            scratch.refused(decision)
             continue
         accepted.append(with_version(body, version))
     return accepted
