@@ -28,6 +28,8 @@ def is_noncharacter(char: str) -> bool:
 
 def refusal(text: str, *, multiline: bool = False) -> str | None:
     """Why the text cannot be stored (naming the first offending character and its position), or None."""
+    if text.isascii() and text.isprintable():  # no control character, separator or non-character: most text
+        return None
     refused = _MULTI_LINE_REFUSED if multiline else _SINGLE_LINE_REFUSED
     for position, char in enumerate(text):
         if multiline and (char in _MULTI_LINE_ALLOWED or (char == "\r" and text[position + 1 : position + 2] == "\n")):
