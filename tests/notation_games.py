@@ -8,13 +8,11 @@ from typing import Any
 from uuid import UUID
 
 from bots import SeededChance
-from bots.robins import play_robins
 from bots.roby import moves as roby_moves
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, recorded_twin
 from domain.record.game import Game
+from tests.bot_games import play_robins, play_roby, play_royal, shared
 
 STORE_METADATA = frozenset({"originator_id", "timestamp", "token_hash", "recorded_by"})
 """What an imported game may store otherwise than the original: its id, the times, the token's hash, the role
@@ -50,7 +48,11 @@ PLAY: dict[str, Callable[[int], list[Any]]] = {"roby": _roby, "robins": _robins,
 def bot_events(variant: str, seed: int, deal_mode: str, whole: bool = False) -> list[Any]:
     """The events of a bot game of a variant, shuffled as the bot played it or its recorded twin (a Roby game
     whole, or its first ROBY_MOVES moves); `entered`: a twin of any variant dealt without hands, which its
-    players enter."""
+    players enter. Played once per process (tests/bot_games.py), a copy for each call."""
+    return shared(_bot_events, variant, seed, deal_mode, whole)
+
+
+def _bot_events(variant: str, seed: int, deal_mode: str, whole: bool) -> list[Any]:
     events = _roby(seed, whole) if variant == "roby" else PLAY[variant](seed)
     if deal_mode == "shuffled":
         return events

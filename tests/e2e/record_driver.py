@@ -18,11 +18,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import moves_of, recorded_action
 from domain.variants import VARIANTS
+from tests.bot_games import play_robins, play_roby, play_royal
 
 DEVICE = "record page"
 """The device label the English page sends when none was typed."""

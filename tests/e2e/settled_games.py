@@ -10,11 +10,9 @@ from typing import Any
 
 from flask import Flask
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import recorded_twin, shuffled_again
 from service.tokens import token_hash
+from tests.bot_games import play_robins, play_roby, play_royal
 
 TOKEN = "settlement-recorder-token-0123456789"
 ROBY_SEED = 39

@@ -22,8 +22,8 @@ from flask.testing import FlaskClient
 
 from api.app import create_app
 from bots import SeededChance, pick
-from bots.robins import play_robins
 from service.application import Meldbook
+from tests.bot_games import play_robins
 from tests.e2e.helpers import assert_problem, create, legal_actions, pick_body, play
 
 READS = ("", "/events", "/state?at={last}", "/audit", "/replay", "/replay?hand=1", "/settlement",

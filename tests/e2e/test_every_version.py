@@ -17,14 +17,12 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, record_game, recorded_twin, shuffled_again
 from domain.access.visibility import Viewer
 from domain.record.game import Game
 from service import presenting
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.e2e.helpers import all_events
 from tests.walk import CHECKS, TOKEN, check_every_view_sees_the_cards_the_oracle_allows, store, walk
 

@@ -12,12 +12,10 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 
 from api.action_schemas import schema_name
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import recorded_twin
 from domain.record.moves import MoveRecorded
 from domain.variants import VARIANTS
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.e2e.helpers import assert_problem, create
 from tests.e2e.test_openapi_contract import served_spec
 

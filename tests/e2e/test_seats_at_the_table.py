@@ -21,9 +21,9 @@ from typing import Any
 import psycopg
 import pytest
 
-from bots.roby import play_roby
 from bots.twins import entered_twin, moves_of, recorded_action
 from tests import pg
+from tests.bot_games import play_roby
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.record_driver import Recorder, call
 from tests.e2e.seated import shows

@@ -16,8 +16,8 @@ import pytest
 
 from api.headers import PAGE_POLICY
 from bots import concrete_bodies
-from bots.royal import play_royal
 from bots.twins import moves_of, recorded_action
+from tests.bot_games import play_royal
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_every_version import GAMES
 from tests.e2e.threaded_app import served_app

@@ -20,14 +20,12 @@ from eventsourcing.postgres import PostgresAggregateRecorder
 from api.app import create_app
 from api.cli import main
 from bots import SeededChance, pick, without_version
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from service.application import Meldbook
 from service.config import store_env
 from service.idempotency import Retry
 from service.verify import verify_game
 from tests import pg
+from tests.bot_games import play_robins, play_roby, play_royal
 
 Row = tuple[int, str, int, str, bytes]
 

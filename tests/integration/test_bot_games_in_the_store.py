@@ -8,11 +8,9 @@ from typing import Any
 
 import pytest
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.record.game import Game
 from service.application import Meldbook
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.integration.conftest import OpenMeldbook
 from tests.sampling import sample
 

@@ -6,10 +6,10 @@ from uuid import uuid4
 
 import pytest
 
-from bots.roby import play_roby
 from domain.record.moves import MoveRecorded
 from service.application import GameNotFoundError
 from service.branching import branch_game
+from tests.bot_games import play_roby
 from tests.integration.conftest import OpenMeldbook
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import pytest
 from eventsourcing.domain import Snapshot
 
-from bots.roby import play_roby
 from bots.twins import record_game, recorded_twin
 from domain.access.game_access import RECORDER
 from domain.corrections.listing import voidable_moves
 from domain.record.game import Game
 from service.corrections import from_record, plan_for, record_correction
 from service.tokens import token_hash
+from tests.bot_games import play_roby
 from tests.integration.conftest import OpenMeldbook
 
 TOKEN = "t" * 32

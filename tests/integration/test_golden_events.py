@@ -29,9 +29,6 @@ import domain.robins.events
 import domain.roby.events
 import domain.royal.events
 import domain.royal.events_play
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.access.game_access import GameAccess
 from domain.access.pairing import Pairing
 from domain.beside.annotations import GameAnnotations
@@ -45,6 +42,7 @@ from domain.record.chain import LINK, SALT
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
 from service.application import Meldbook
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.integration.conftest import OpenMeldbook
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

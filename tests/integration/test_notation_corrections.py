@@ -12,9 +12,6 @@ from uuid import UUID
 
 import pytest
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import recorded_twin
 from domain.access.visibility import Viewer
 from domain.corrections.listing import voidable_moves
@@ -26,6 +23,7 @@ from service.notation_export import export_record
 from service.notation_import import import_record
 from service.store.chain import decoded
 from service.verify import verify_game
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_hash_chain import write_state
 from tests.notation_games import stored_facts, without_digest

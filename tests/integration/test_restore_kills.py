@@ -23,11 +23,10 @@ from click.testing import CliRunner
 from api.app import create_app
 from api.cli import main
 from bots import SeededChance
-from bots.robins import play_robins
-from bots.roby import play_roby
 from service.application import Meldbook
 from service.config import store_env
 from tests import pg
+from tests.bot_games import play_robins, play_roby
 
 MELDBOOK = str(Path(sys.executable).with_name("meldbook"))
 

@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.record.game import Game
 from domain.rules.decision import NoChance
+from tests.bot_games import play_robins, play_roby, play_royal
 
 CARD_FIELDS = ("card", "cards", "hands", "upcard", "melds", "lay_offs", "discard")
 

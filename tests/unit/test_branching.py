@@ -7,14 +7,12 @@ from typing import Any
 
 import pytest
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.errors import InvalidActionError, MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
 from domain.rules.decision import NoChance
 from service.branching import MAX_LINE, branch
+from tests.bot_games import play_robins, play_roby, play_royal
 
 GAMES: dict[str, Callable[[], list[Any]]] = {
     "roby": lambda: play_roby(3, players=3).collect_events(),

@@ -10,14 +10,12 @@ from typing import Any
 
 import pytest
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import moves_of
 from domain.record.game import Game
 from domain.record.grouping import group_moves
 from domain.record.moves import MoveRecorded
 from domain.variants import variant_named
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.unit.roby.table import Table
 from tests.unit.royal.helpers import end_game, new_game
 

@@ -7,13 +7,11 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.money.ledger import player_account
 from domain.money.settlement import settlement_of
 from domain.nights.lines import BANKER, POT, Money
 from domain.variants import variant_named
+from tests.bot_games import play_robins, play_roby, play_royal
 
 MONEY = Money("NOK", chip_value=50, robins_stake=10)
 

@@ -10,9 +10,6 @@ from typing import Any
 import pytest
 
 from bots import SeededChance
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin, moves_of, recorded_twin
 from domain.errors import CardConflictError, InvalidActionError
@@ -20,6 +17,7 @@ from domain.record.game import Game
 from domain.record.moves import MoveRecorded
 from domain.record.reexecution import reexecute
 from domain.rules.decision import NoChance
+from tests.bot_games import play_robins, play_roby, play_royal
 
 PLAYERS: dict[str, Callable[[int], list[Any]]] = {
     "roby": lambda seed: play_roby(seed, 2 + seed % 3).collect_events(),

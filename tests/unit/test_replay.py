@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from bots.roby import play_roby
 from domain.errors import MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
 from domain.record.replay import Step, action_steps, envelope_steps, record_steps, replay
 from domain.record.setup import SetupAmended
+from tests.bot_games import play_roby
 
 
 def stored() -> list[Any]:

@@ -7,13 +7,12 @@ import dataclasses
 from functools import cache
 from typing import Any
 
-from bots.roby import play_roby
-from bots.royal import play_royal
 from domain.access.visibility import Viewer
 from domain.money.explanation import compared, explained
 from domain.money.ledger import AmountTransferred
 from domain.money.movements import Movement
 from domain.money.settlement import REPLACEMENT, REVERSAL, REVERSED, Entry, Settlement, settlement_of
+from tests.bot_games import play_roby, play_royal
 
 
 @cache

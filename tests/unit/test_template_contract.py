@@ -13,15 +13,13 @@ from typing import Any
 import pytest
 
 from bots import without_version
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from bots.twins import entered_twin
 from domain.errors import MeldbookError
 from domain.record.game import Game
 from domain.record.moves import MoveRecorded
 from domain.rules.decision import NoChance
+from tests.bot_games import play_robins, play_roby, play_royal
 
 SHAPES = {
     "cut": {"type", "player", "card"},

@@ -9,10 +9,10 @@ import pickle
 
 from eventsourcing.domain import Snapshot
 
-from bots.roby import play_roby
 from bots.twins import recorded_twin
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
 from domain.record.game import Game
+from tests.bot_games import play_roby
 
 
 def recorded_game() -> Game:

@@ -8,9 +8,6 @@ from typing import Any
 
 import pytest
 
-from bots.robins import play_robins
-from bots.roby import play_roby
-from bots.royal import play_royal
 from bots.twins import record_game, recorded_twin
 from domain.corrections.counting import counting_events, voided_moves
 from domain.corrections.listing import voidable_moves
@@ -18,6 +15,7 @@ from domain.corrections.plan import plan_correction
 from domain.errors import MeldbookError
 from domain.record.game import Game
 from service.branching import branch
+from tests.bot_games import play_robins, play_roby, play_royal
 from tests.unit.roby.table import Table
 
 BOTS: dict[str, Callable[[], list[Any]]] = {

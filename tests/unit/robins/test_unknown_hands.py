@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from bots.robins import play_robins
 from bots.twins import entered_twin
 from domain.errors import CardConflictError, MeldbookError
 from domain.record.game import Game
 from domain.robins.state import COUNT, DEAL, PLAY
 from domain.rules.variant import Chance
+from tests.bot_games import play_robins
 from tests.unit.robins.scenario import RULES, Table
 from tests.unit.robins.test_irregularities import table_do
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bots.roby import play_roby
 from bots.twins import entered_twin
 from domain.errors import CardConflictError
 from domain.roby.state import COUNT, DEAL, PLAY
+from tests.bot_games import play_roby
 from tests.unit.roby.table import Table
 from tests.unit.roby.test_irregularities import table_act
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bots.royal import play_royal
 from domain.record.game import Game
 from domain.royal.events_play import PokerShown, PotAwarded
 from domain.royal.poker import pots_doc
 from domain.royal.state import POKER_BET
+from tests.bot_games import play_royal
 
 
 @pytest.mark.parametrize("seed", [1, 4])

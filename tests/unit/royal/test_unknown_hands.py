@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bots.royal import play_royal
 from bots.royal_twin import entered_royal_twin
 from domain.errors import CardConflictError, MeldbookError
 from domain.record.game import Game
+from tests.bot_games import play_royal
 from tests.unit.royal.helpers import SPADES_TO_P3, FixedChance, cards, check_invariants, chips, cut_to, new_game, record
 from tests.unit.royal.scenes import BLOCKING, BLOCKING_PLAYS
 from tests.unit.royal.test_irregularities import table
