@@ -106,7 +106,9 @@ def test_typed_cards_run_together_junk_is_refused_and_the_grid_is_one_tab_stop(s
             assert words == "go out 2C 2D 2H · 10S on meld 3 then discard 5D", words
 
             other = opened(context, server, robins, robins_token, problems).page
-            assert other.locator('#grid .grid-card[data-card="JK"]').count() == 1  # Robins Rummy's pack has jokers
+            joker = other.locator('#grid .grid-card[data-card="JK"]')
+            joker.wait_for(state="attached")  # the grid is drawn after the record: wait for it, as for one card
+            assert joker.count() == 1  # Robins Rummy's pack has jokers
         finally:
             chromium.close()
     assert problems == []
