@@ -1,4 +1,6 @@
-"""Random legal players for every variant: they choose only among the listed legal actions."""
+"""Random legal players for every variant: they choose only among the listed legal actions, and record each in
+place, as the service records moves (Game.record): a listed body is legal by the listing's own decision, and one
+refused would spoil the game and stop the bot with the refusal."""
 
 from __future__ import annotations
 

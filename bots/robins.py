@@ -62,7 +62,7 @@ def play_robins(
         if game.rules.is_over(game.state):
             return game, events
         body = choose(listed(game), rng, eager=rng.random() < eagerness, idle=rng.random() < idleness)
-        game.record(body, chance)
+        game.record(body, chance, in_place=True)
         new = list(game.collect_events())
         events.extend(new)
         if after_each is not None:

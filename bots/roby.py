@@ -49,7 +49,7 @@ def moves(game: Game, rng: random.Random, chance: SeededChance) -> Iterator[dict
         if game.rules.is_over(game.state):
             return
         body = choose(game, listed(game), rng)
-        game.record(body, chance)
+        game.record(body, chance, in_place=True)
         yield body
     raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
 

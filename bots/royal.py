@@ -55,7 +55,7 @@ def play_royal(
         body = choose(listed(game), rng, game.state.deal_number > deals)
         if game.state.deal_number > deals and rng.random() < 0.2:
             body = {"type": "end_game", "confirm": True}
-        game.record(body, chance)
+        game.record(body, chance, in_place=True)
         if after_each is not None:
             after_each(game)
     raise AssertionError(f"the session did not end within {MAX_ACTIONS} actions")

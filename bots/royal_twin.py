@@ -29,15 +29,15 @@ def entered_royal_twin(events: Sequence[Any], token_hash: str = "") -> Game:
         if action["type"] == "deal":
             del action["hands"]
         _before(game, original, action, truth)
-        original.record(move.envelope.action, NoChance())
-        game.record(action, NoChance())
+        original.record(move.envelope.action, NoChance(), in_place=True)
+        game.record(action, NoChance(), in_place=True)
         _after(game, original, action, truth)
     return game
 
 
 def _enter(game: Game, player: str, truth: dict[str, list[str]], played: Sequence[str] = ()) -> None:
     held = Counter(truth[player]) - Counter(game.state.hands[player].known) - Counter(played)
-    game.record({"type": "enter_hand", "player": player, "cards": sorted(held.elements())}, NoChance())
+    game.record({"type": "enter_hand", "player": player, "cards": sorted(held.elements())}, NoChance(), in_place=True)
 
 
 def _before(game: Game, original: Game, action: dict[str, Any], truth: dict[str, list[str]]) -> None:
@@ -49,7 +49,7 @@ def _before(game: Game, original: Game, action: dict[str, Any], truth: dict[str,
     if state.phase == "rummy" and action["type"] in ("play", "pass"):
         leads = original.state.rummy.lead is not None
         while state.phase == "rummy" and (state.rummy.turn, state.rummy.lead is not None) != (action["player"], leads):
-            game.record({"type": "pass", "player": state.rummy.turn}, NoChance())
+            game.record({"type": "pass", "player": state.rummy.turn}, NoChance(), in_place=True)
 
 
 def _after(game: Game, original: Game, action: dict[str, Any], truth: dict[str, list[str]]) -> None:
@@ -64,6 +64,8 @@ def _after(game: Game, original: Game, action: dict[str, Any], truth: dict[str, 
     played = action.get("cards", []) if action["type"] == "play" else []
     for index, player in enumerate(list(game.rules.to_move(state))):
         if index == 0:
-            game.record({"type": "state_count", "player": player, "points": state.hands[player].size}, NoChance())
+            game.record(
+                {"type": "state_count", "player": player, "points": state.hands[player].size}, NoChance(), in_place=True
+            )
         else:
             _enter(game, player, truth, played if player == action["player"] else ())

@@ -88,11 +88,11 @@ def entered_twin(events: Sequence[Any], token_hash: str = "") -> Game:
     original = record_game(events[0], "shuffled", "", [])
     game = record_game(events[0], "recorded", token_hash, [])
     for move in moves_of(events):
-        original.record(move.envelope.action, NoChance())
+        original.record(move.envelope.action, NoChance(), in_place=True)
         action = recorded_action(move)
         if action["type"] == "deal":
             del action["hands"]
-        game.record(action, NoChance())
+        game.record(action, NoChance(), in_place=True)
         _enter_hands(game, original)
     return game
 
@@ -101,13 +101,15 @@ def _enter_hands(game: Game, original: Game) -> None:
     state, truth = game.state, original.state
     if state.phase == "play" and state.hand_number % 2 == 0:
         for player in [p for p in state.players if p in state.hands and state.hands[p].hidden]:
-            game.record({"type": "enter_hand", "player": player, "cards": truth.hands[player].known}, NoChance())
+            game.record(
+                {"type": "enter_hand", "player": player, "cards": truth.hands[player].known}, NoChance(), in_place=True
+            )
     for index, player in enumerate(list(game.rules.to_move(state)) if state.phase == "count" else []):
         held = list(truth.hands[player].known)
         for card in state.hands[player].known:
             held.remove(card)
         if index == 0:
             points = COUNTS[game.rules.name](truth, truth.hands[player].known)
-            game.record({"type": "state_count", "player": player, "points": points}, NoChance())
+            game.record({"type": "state_count", "player": player, "points": points}, NoChance(), in_place=True)
         else:
-            game.record({"type": "enter_hand", "player": player, "cards": held}, NoChance())
+            game.record({"type": "enter_hand", "player": player, "cards": held}, NoChance(), in_place=True)
