@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import os
 import pickle
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -27,10 +28,17 @@ Played = TypeVar("Played")
 KEPT = 256
 """Games kept per process at most (the suite's default run asks for about 150 different ones); the oldest go first."""
 _played: dict[str, bytes] = {}
+_player = os.getpid()
+"""The process that played the games kept: a process forked from it (mutmut runs each mutant's tests in one, with
+the rules mutated) plays its own, under its own rules, rather than reuse its parent's."""
 
 
 def shared(play: Callable[..., Played], *args: Any, **kwargs: Any) -> Played:
     """What `play(*args, **kwargs)` returns, played once per process and these arguments, copied for each call."""
+    global _player
+    if os.getpid() != _player:
+        _played.clear()
+        _player = os.getpid()
     bound = inspect.signature(play).bind(*args, **kwargs)
     bound.apply_defaults()
     key = f"{play.__module__}.{play.__qualname__}{json.dumps(bound.arguments, sort_keys=True, default=repr)}"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from bots import robins, roby
 from domain.record.game import Game
-from tests.bot_games import play_robins, play_roby
+from tests.bot_games import play_robins, play_roby, shared
 
 
 def facts(events: list[Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -48,3 +49,22 @@ def test_a_game_with_a_callback_after_each_move_is_played_again() -> None:
     seen.clear()
     play_roby(4, 2, None, count)
     assert seen, "a callback given by position is called too"
+
+
+def test_a_forked_process_plays_its_own_games_rather_than_reuse_its_parents() -> None:
+    played: list[int] = []
+
+    def play(seed: int) -> list[int]:
+        played.append(seed)
+        return [seed]
+
+    assert shared(play, 1) == [1] and shared(play, 1) == [1] and played == [1]
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # as mutmut runs a mutant's tests: a fork of a process that ran them unmutated
+        shared(play, 1)
+        os.write(write, str(len(played)).encode())
+        os._exit(0)
+    os.waitpid(child, 0)
+    assert os.read(read, 16) == b"2", "the forked process played the game again"
+    assert shared(play, 1) == [1] and played == [1], "the parent still serves the game it played"
