@@ -109,7 +109,6 @@ class Decision:
         self.events: list[tuple[type[GameEvent], dict[str, Any]]] = []
         self.filled: dict[str, Any] = {}
 
-
     @property
     def next_version(self) -> int:
         """The version the next recorded event will have: a cause that later events can name."""
