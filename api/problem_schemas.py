@@ -29,6 +29,19 @@ class ProblemSchema(Schema):
     column = fields.Integer(metadata={"description": "the column at fault on that line (from 1)"})
     stated = fields.Integer(metadata={"description": "the figure a result line states (stated-result-differs)"})
     computed = fields.Integer(metadata={"description": "the figure the rules compute for it"})
+    card = fields.String(metadata={"description": "the card the record cannot place (card-conflict)"})
+    place = fields.String(
+        metadata={"description": "where the action would put that card: `hand:<player>`, `meld:<id>`, `discard`"}
+    )
+    conflicts_with = fields.List(
+        fields.String(), metadata={"description": "the places that already hold every copy of the card the packs have"}
+    )
+    move = fields.Integer(metadata={"description": "the move at fault: one a correction breaks, or a voided line"})
+    version = fields.Integer(metadata={"description": "that move's version, or the damaged record's event"})
+    move_code = fields.String(metadata={"description": "the code the rules would refuse that move with"})
+    move_detail = fields.String(metadata={"description": "the sentence the rules would refuse that move with"})
+    stream = fields.String(metadata={"description": "the damaged record's stream (record-damaged)"})
+    damage = fields.String(metadata={"description": "how it is damaged: `missing` (an event gone) or `edited`"})
 
 
 def _code_position(position: Any) -> str:

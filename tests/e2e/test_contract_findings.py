@@ -5,7 +5,9 @@ are declared on their operations (`x-valid-request-refusals`), which the fuzzing
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -19,9 +21,11 @@ from api.fields import LINE_PATTERN, NAME_PATTERN, TEXT_PATTERN
 from api.parsing import VALID_REQUEST_REFUSALS
 from domain.text import refusal
 from tests.e2e.helpers import assert_problem, create
+from tests.e2e.seated import SeatedGame
 from tests.e2e.test_openapi_contract import _resolved, served_spec
 
 NIGHT = {"title": "Friday"}
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def operation(spec: dict[str, Any], path: str, method: str) -> dict[str, Any]:
@@ -154,3 +158,40 @@ def test_a_device_label_the_contract_refuses_is_refused_before_the_version_is_lo
     headers = {**game.auth, "If-Match": "not a version", "X-Device-Label": "x" * 41}
     moved = sqlite_client.post(f"{game.url}/moves", json={"type": "cut", "player": "ann"}, headers=headers)
     assert_problem(moved, 422, "invalid-text", "X-Device-Label")
+
+
+def test_a_card_conflict_refusing_a_move_is_a_problem_document_the_contract_describes(
+    sqlite_app: Flask, sqlite_client: FlaskClient
+) -> None:
+    """schemathesis (the slow run, 200 examples) drew a card for an unnamed hand that the record placed elsewhere: the
+    422 carried card, place and conflicts_with, which the contract's problem document did not declare."""
+    table = SeatedGame(sqlite_client, ("Ann", "Bob", "Cy"))
+    for player, card in zip(("Ann", "Bob", "Cy"), ("2H", "3S", "KH"), strict=True):
+        table.move(player, type="cut", card=card)
+    table.move("Cy", type="deal", upcard="QD")  # no hand named: each seat enters its own
+    table.move("Ann", type="draw", source="stock", card="AS")
+    refused = table.post(table.seats["Ann"], player="Ann", type="discard", card="QD")  # out of her unknown cards
+    problem = assert_problem(refused, 422, "card-conflict")
+    assert (problem["card"], problem["place"], problem["conflicts_with"]) == ("QD", "hand:Ann", ["discard"])
+    spec = served_spec(sqlite_app)
+    response = _resolved(spec, operation(spec, "/games/{game_id}/moves", "post")["responses"]["422"])
+    schema = {**response["content"]["application/problem+json"]["schema"], "components": spec["components"]}
+    jsonschema.validate(problem, schema, cls=jsonschema.Draft202012Validator)
+
+
+def details_members() -> set[str]:
+    """Every member a refusal's `details` names in the code (the literal dicts passed as details=)."""
+    members = set()
+    for path in (ROOT / package for package in ("domain", "service", "api")):
+        for source in path.rglob("*.py"):
+            for node in ast.walk(ast.parse(source.read_text(encoding="utf8"))):
+                if isinstance(node, ast.keyword) and node.arg == "details" and isinstance(node.value, ast.Dict):
+                    members |= {key.value for key in node.value.keys if isinstance(key, ast.Constant)}
+    return members
+
+
+def test_every_member_a_refusal_adds_to_its_problem_document_is_declared_by_the_contract(sqlite_app: Flask) -> None:
+    declared = set(served_spec(sqlite_app)["components"]["schemas"]["Problem"]["properties"])
+    found = details_members()
+    assert {"card", "conflicts_with", "damage", "move_code"} <= found, "the search still finds what it looks for"
+    assert found <= declared, found - declared
