@@ -68,9 +68,7 @@ def _sharing(play: Callable[..., Played]) -> Callable[..., Played]:
     """`play`, its games shared unless a callback after each move is given."""
 
     def shared_play(*args: Any, **kwargs: Any) -> Played:
-        if kwargs.get("after_each") is not None or len(args) > list(inspect.signature(play).parameters).index(
-            "after_each"
-        ):
+        if inspect.signature(play).bind(*args, **kwargs).arguments.get("after_each") is not None:
             return play(*args, **kwargs)
         return shared(play, *args, **kwargs)
 
