@@ -1,7 +1,8 @@
 """A night at a real table, through the pages alone, in Debian's headless Chromium: for each variant a recorder and the
 players' phones (three, two in Robins Rummy) record the first hands of a seeded bot game (tests/e2e/table_night.py):
 Roby's first two in the default run, one test a hand (the second hand's test sends the first through the API, then
-records the second on the pages: the two run side by side); Robins Rummy's and Royal Rummy's first, and their first
+records the second on the pages through its deal and the move after it, the whole hand behind `slow`: the two run
+side by side); Robins Rummy's and Royal Rummy's first, and their first
 two, behind `slow` (the default run records a hand of one variant drawn at random on the record page,
 tests/e2e/test_record_page.py). The
 recorder starts at the home page, creates the game on /play and shows a pairing code for each seat on the setup page;
@@ -378,9 +379,10 @@ def assert_limits(counted: list[Counted], steps: list[Step]) -> None:
     entered = [c for c in roby if c.kind == "enter_hand"]
     assert len(entered) == sum(step.body.get("type") == "enter_hand" for step in steps)
     assert all(c.taps <= 11 for c in entered), entered
+    planned = {kind_of(step.body) for step in steps if not step.switch and not step.typed}
     for kind in ("meld", "lay_off", "go_out"):
         done = [c for c in roby if c.kind == kind]
-        assert done and all(c.taps <= c.cards + 1 for c in done), (kind, done)
+        assert bool(done) == (kind in planned) and all(c.taps <= c.cards + 1 for c in done), (kind, done)
     for c in counted:  # in every variant: a card named costs one tap at most, and the action one more
         if c.kind in ("enter_hand", "meld", "lay_off", "go_out", "poker_hand", "play", "discard"):
             assert c.taps <= max(c.cards, 1) + 1, c
@@ -401,20 +403,34 @@ def test_the_two_roby_hands_hold_every_kind_of_action_the_limits_speak_of() -> N
     assert [s.hand for s in plan.steps] == sorted(s.hand for s in plan.steps)
 
 
+def through_the_deal(steps: list[Step]) -> list[Step]:
+    """A hand's steps to its deal and the step after it: in Roby's second hand the dealer's phone switched off, the
+    deal tapped, misdealt and typed by the recorder, the phone switched back on, and the first move after it, made
+    on that seat's phone or another's."""
+    (deal,) = [index for index, step in enumerate(steps) if step.typed]
+    return steps[:deal + 3]
+
+
 @pytest.mark.parametrize(
-    ("variant", "hands", "on_the_pages"),
-    [("roby", 2, 1), ("roby", 2, 2), pytest.param("robins", 1, None, marks=pytest.mark.slow),
-     pytest.param("royal", 1, None, marks=pytest.mark.slow), pytest.param("robins", 2, None, marks=pytest.mark.slow),
-     pytest.param("royal", 2, None, marks=pytest.mark.slow)],
-    ids=["roby-first-hand", "roby-second-hand", "robins", "royal", "robins-two-hands", "royal-two-hands"],
+    ("variant", "hands", "on_the_pages", "whole"),
+    [("roby", 2, 1, True), ("roby", 2, 2, False), pytest.param("roby", 2, 2, True, marks=pytest.mark.slow),
+     pytest.param("robins", 1, None, True, marks=pytest.mark.slow),
+     pytest.param("royal", 1, None, True, marks=pytest.mark.slow),
+     pytest.param("robins", 2, None, True, marks=pytest.mark.slow),
+     pytest.param("royal", 2, None, True, marks=pytest.mark.slow)],
+    ids=["roby-first-hand", "roby-second-deal", "roby-second-hand", "robins", "royal", "robins-two-hands",
+         "royal-two-hands"],
 )
 def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(
-        server: str, variant: str, hands: int, on_the_pages: int | None) -> None:
+        server: str, variant: str, hands: int, on_the_pages: int | None, whole: bool) -> None:
     """`on_the_pages`: the one hand recorded on the pages, the hands before it sent through the API, each step with
-    the token its device holds; None: every hand on the pages."""
+    the token its device holds; None: every hand on the pages. Not `whole`: that hand's steps through its deal alone
+    (`through_the_deal`; the default run's second Roby hand, whose other kinds of action the first hand holds too)."""
     plan = night(variant, hands)
     before = [s for s in plan.steps if on_the_pages and s.hand < on_the_pages]
     steps = [s for s in plan.steps if not on_the_pages or s.hand == on_the_pages]
+    if not whole:
+        steps = through_the_deal(steps)
     problems: list[str] = []
     SHOTS.mkdir(parents=True, exist_ok=True)
     with opened_chromium() as chromium:
@@ -433,7 +449,8 @@ def test_a_table_records_the_first_hands_of_each_variant_through_the_pages(
     twin = twin_by_seats(server, plan.setup, [*before, *sent])
     assert record_of(server, table.game, table.token) == record_of(server, *twin)
     printed = report(table.counted)
-    Path(SHOTS / f"taps-{variant}{f'-hand-{on_the_pages}' if on_the_pages else ''}.txt").write_text(printed + "\n")
+    name = f"taps-{variant}{f'-hand-{on_the_pages}' if on_the_pages else ''}{'' if whole else '-deal'}.txt"
+    Path(SHOTS / name).write_text(printed + "\n")
     print("\n" + printed)
     if variant == "roby":
         assert_limits(table.counted, steps)
