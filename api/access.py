@@ -26,7 +26,7 @@ from domain.errors import MeldbookError
 from domain.text import check_line
 from service.access import Caller
 from service.application import GameNotFoundError, Meldbook
-from service.moving import TokenError
+from service.moving import TokenError, check_writable
 
 LOG = logging.getLogger(__name__)
 QUERY_TOKENS = frozenset({"token", "access_token", "bearer"})
@@ -74,7 +74,7 @@ def check_game_access(game_id: UUID, action: str) -> Caller:
     the action (a private game answers anything but one of its tokens as a game that does not exist).
 
     A move's token is looked up in the access stream as this process kept it (its save confirms that stream is
-    unchanged: Meldbook.record_move); a refusal found there is given only once the stream as it is now agrees."""
+    unchanged: moving.record_move); a refusal found there is given only once the stream as it is now agrees."""
     token = bearer_token()
     if action == RECORD:
         kept = meldbook().caller(game_id, token, kept=True)
@@ -99,7 +99,7 @@ def refused_unless_allowed(game_id: UUID, action: str, caller: Caller) -> Caller
             raise MissingTokenError(f"this needs one of the game's tokens: Authorization: Bearer <token> ({action})")
         raise NotPermittedError(f"a {role} token may not {action} in this game")
     if action not in (READ, RECORD):  # a discarded game takes no write of any kind: tokens, annotations, ...
-        meldbook().check_writable(game_id)  # (a move is refused by the game it is decided on: no read of its own)
+        check_writable(meldbook(), game_id)  # (a move is refused by the game it is decided on: no read of its own)
     return caller
 
 

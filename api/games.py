@@ -34,6 +34,7 @@ from service.confirmations import confirmation_summary
 from service.index import GameFilter
 from service.nights import Beside, created_in_night
 from service.presenting import present_event, present_state
+from service.setup import create_game
 from service.verify import digest_at
 
 blp = Blueprint("games", __name__, description="Game records")
@@ -60,7 +61,7 @@ class Games(MethodView):
         limit("create")
 
         def create(beside: Beside | None = None) -> tuple[Any, str]:
-            return meldbook().create_game(
+            return create_game(meldbook(),
                 body["variant"],
                 body["players"],
                 body["options"],

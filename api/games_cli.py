@@ -16,6 +16,7 @@ from rich.text import Text
 from domain.access.visibility import Viewer
 from domain.errors import MeldbookError
 from service.application import Meldbook
+from service.grants import rotate_recorder_token
 from service.index import GameFilter
 from service.presenting import present_state
 
@@ -79,7 +80,7 @@ def rotate_token(game_id: str) -> None:
     access stream, recorded as the operator's.
     """
     try:
-        token = _meldbook().rotate_recorder_token(UUID(game_id), by="operator")
+        token = rotate_recorder_token(_meldbook(), UUID(game_id), by="operator")
     except ValueError:
         raise click.BadParameter(f"{game_id} is not a game id (a UUID)", param_hint="GAME_ID") from None
     except MeldbookError as error:

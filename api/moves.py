@@ -16,7 +16,7 @@ from api.idempotency import retry_of_request
 from api.parsing import Blueprint
 from api.schemas import MoveResultSchema, MoveSchema
 from domain.variants import VARIANTS
-from service.moving import StaleVersionError
+from service.moving import StaleVersionError, record_move
 from service.presenting import present_event
 
 blp = Blueprint("moves", __name__, description="Recording moves")
@@ -56,7 +56,7 @@ class Moves(MethodView):
         device = device_label()
         version, from_header = expected_version(body)
         try:
-            events = meldbook().record_move(game_id, body, version, bearer_token(), device, retry, asking=caller())
+            events = record_move(meldbook(), game_id, body, version, bearer_token(), device, retry, asking=caller())
         except StaleVersionError as error:
             if from_header:
                 raise PreconditionFailedError(error.message) from None

@@ -25,6 +25,7 @@ from api.schemas import BODY_NOT_OBJECT, Options
 from api.tokens import recorder_only
 from domain.access.pairing import grouped
 from domain.text import MAX_NAME_LENGTH
+from service.setup import amend_setup, discard_game, offer_pairing, redeem_pairing
 
 blp = Blueprint("setup", __name__, description="Fixing a game's setup, discarding it, and pairing phones to seats")
 
@@ -130,7 +131,7 @@ class Setup(MethodView):
     @recorder_only
     def patch(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Correct players' names and change options before the first move; seat tokens follow the new names."""
-        game = meldbook().amend_setup(game_id, body["rename"], body["options"])
+        game = amend_setup(meldbook(), game_id, body["rename"], body["options"])
         return {"players": game.players, "options": game.options, "version": game.version}
 
 
@@ -144,7 +145,7 @@ class Discard(MethodView):
     @recorder_only
     def post(self, body: dict[str, Any], game_id: UUID) -> dict[str, Any]:
         """Discard the game: it leaves the listings and takes no more writes; its record can still be read."""
-        game = meldbook().discard_game(game_id, body["reason"])
+        game = discard_game(meldbook(), game_id, body["reason"])
         return {"id": str(game.id), "version": game.version, "discarded": game.discarded}
 
 
@@ -159,7 +160,7 @@ class Pairings(MethodView):
     @recorder_only
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """A single-use code (and its QR code) that gives a phone the player's seat token, for a few minutes."""
-        offered = meldbook().offer_pairing(game_id, body["player"])
+        offered = offer_pairing(meldbook(), game_id, body["player"])
         url = url_for("play_pages.pair", _external=True) + "#" + offered["code"]
         qr = segno.make(url, error="m").svg_data_uri(scale=5)
         return created(
@@ -186,6 +187,6 @@ class Redeem(MethodView):
     def post(self, body: dict[str, Any]) -> Response:
         """The seat token a code opens, issued as the recorder issues it (the seat's previous token is revoked)."""
         limit("pair")
-        redeemed = meldbook().redeem_pairing(body["code"])
+        redeemed = redeem_pairing(meldbook(), body["code"])
         redeemed["view"] = record_path(redeemed["game"])
         return created(redeemed)

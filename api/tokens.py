@@ -18,6 +18,14 @@ from api.parsing import Blueprint
 from api.token_schemas import IssuedTokenSchema, SeatDeviceSchema, SeatSchema, ViewerTokenSchema
 from domain.access.game_access import ARBITER, seat_grant, viewer_grant
 from domain.text import check_line, normal_name
+from service.grants import (
+    issue_arbiter_token,
+    issue_seat_token,
+    issue_viewer_token,
+    mark_device,
+    revoke_token,
+    rotate_recorder_token,
+)
 
 blp = Blueprint("tokens", __name__, description="The game's tokens and seats (the recorder's)")
 REFUSALS = (
@@ -54,7 +62,7 @@ class RecorderToken(MethodView):
     @recorder_only
     def post(self, game_id: UUID) -> Response:
         """Rotate the recorder token: the new one is shown once, and the old one stops working at once."""
-        return issued(meldbook().rotate_recorder_token(game_id), "recorder")
+        return issued(rotate_recorder_token(meldbook(), game_id), "recorder")
 
 
 @blp.route("/games/<uuid:game_id>/tokens/seats/<player>")
@@ -66,14 +74,14 @@ class SeatToken(MethodView):
     @recorder_only
     def post(self, game_id: UUID, player: str) -> Response:
         """Issue the player's seat token (shown once); issuing again revokes the previous one."""
-        return issued(*meldbook().issue_seat_token(game_id, player))
+        return issued(*issue_seat_token(meldbook(), game_id, player))
 
     @blp.response(204)
     @blp.problem(422, "not a player in this game", valid=True)
     @recorder_only
     def delete(self, game_id: UUID, player: str) -> Response:
         """Revoke the player's seat token."""
-        meldbook().revoke_token(game_id, seat_grant(normal_name(player)))
+        revoke_token(meldbook(), game_id, seat_grant(normal_name(player)))
         return no_content()
 
 
@@ -87,7 +95,7 @@ class ViewerTokens(MethodView):
     def post(self, body: dict[str, Any], game_id: UUID) -> Response:
         """Issue a viewer token (the spectator view, for a private game) under a label; the same label replaces
         the previous token."""
-        return issued(*meldbook().issue_viewer_token(game_id, body.get("label")))
+        return issued(*issue_viewer_token(meldbook(), game_id, body.get("label")))
 
 
 @blp.route("/games/<uuid:game_id>/tokens/viewers/<label>")
@@ -99,7 +107,7 @@ class ViewerToken(MethodView):
     @recorder_only
     def delete(self, game_id: UUID, label: str) -> Response:
         """Revoke the viewer token of this label."""
-        meldbook().revoke_token(game_id, viewer_grant(check_line(label, "label", max_length=40)))
+        revoke_token(meldbook(), game_id, viewer_grant(check_line(label, "label", max_length=40)))
         return no_content()
 
 
@@ -111,13 +119,13 @@ class ArbiterToken(MethodView):
     @recorder_only
     def post(self, game_id: UUID) -> Response:
         """Issue the arbiter token (shown once); issuing again revokes the previous one."""
-        return issued(*meldbook().issue_arbiter_token(game_id))
+        return issued(*issue_arbiter_token(meldbook(), game_id))
 
     @blp.response(204)
     @recorder_only
     def delete(self, game_id: UUID) -> Response:
         """Revoke the arbiter token."""
-        meldbook().revoke_token(game_id, ARBITER)
+        revoke_token(meldbook(), game_id, ARBITER)
         return no_content()
 
 
@@ -132,5 +140,5 @@ class Seat(MethodView):
     def put(self, body: dict[str, Any], game_id: UUID, player: str) -> dict[str, Any]:
         """Mark whether the player records from a device of his own; without one, in a game recorded by seats, the
         recorder records his actions and sees his cards."""
-        meldbook().mark_device(game_id, player, body["device"])
+        mark_device(meldbook(), game_id, player, body["device"])
         return {"player": normal_name(player), "device": body["device"]}

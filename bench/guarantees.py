@@ -8,7 +8,7 @@ ratio would stand without them, measured side by side in one run.
   one save, as a WSGI function and as Flask views). An instruction count does not move with the machine's load, so
   differences of a few percent are real; it leaves out the kernel (the commit's flush), which every variant pays
   alike. Each count is one valgrind run of about a minute and a half, two at a time.
-- **Recording** (`--parts recording`): `Meldbook.record_move` beside eventsourcing's raw append of the same saves and
+- **Recording** (`--parts recording`): `moving.record_move` beside eventsourcing's raw append of the same saves and
   events, as `make bench` measures it (wall clock and this process's CPU, medians of alternated runs), on SQLite and
   on PostgreSQL: as is, with each guarantee record_move pays for switched off alone (chain, token, answer,
   snapshots), and with the four off together.
@@ -51,6 +51,8 @@ from bench.switches import MOVE_ONLY, RECORDING, SWITCHES, service_switched_off
 from bench.workload import Workload, record_workload
 from bots import SeededChance
 from service.application import Meldbook
+from service.moving import record_move
+from service.setup import create_game
 
 WARM_MOVES = 20
 COUNTED_MOVES = 150
@@ -242,10 +244,10 @@ def _time_switched(env: dict[str, str], workload: Workload, off: frozenset[str])
     app = Meldbook(dict(env), chance=SeededChance(workload.seed))
     try:
         with service_switched_off(app, off):
-            game, token = app.create_game("roby", workload.players, {}, "shuffled")
+            game, token = create_game(app, "roby", workload.players, {}, "shuffled")
             started, cpu = time.perf_counter(), time.process_time()
             for move in workload.moves:
-                app.record_move(game.id, move.body, move.expected_version, token)
+                record_move(app, game.id, move.body, move.expected_version, token)
             return time.perf_counter() - started, time.process_time() - cpu
     finally:
         app.close()

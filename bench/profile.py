@@ -1,7 +1,7 @@
 """`python -m bench.profile`: the CPU of one move, measured in this process, beside what each target compares it to.
 
 On each store (a SQLite file, a throwaway PostgreSQL database), side by side in one process: the CPU per save of
-eventsourcing's raw append of the same saves and events; the CPU per move of `Meldbook.record_move` (load, decide,
+eventsourcing's raw append of the same saves and events; the CPU per move of `moving.record_move` (load, decide,
 save, answer); the CPU per move through the Flask app (the test client: the request's whole way through Flask,
 flask-smorest, the access check, the service and the answer, without a socket; the test client's own work is in it,
 as it is in `GET /health`'s) beside `GET /health`'s. CPU is this process's (`time.process_time`), so a busy machine's
@@ -38,6 +38,8 @@ from bots import SeededChance
 from domain.record.game import Game
 from domain.rules.decision import NoChance
 from service.application import Meldbook
+from service.moving import record_move
+from service.setup import create_game
 
 HEALTH_REQUESTS = 1000
 @dataclass(frozen=True, slots=True)
@@ -89,13 +91,13 @@ def parse_args() -> argparse.Namespace:
 
 
 def cpu_service(env: Mapping[str, str], workload: Workload) -> float:
-    """CPU seconds to record every move of the workload through Meldbook.record_move on a new game."""
+    """CPU seconds to record every move of the workload through moving.record_move on a new game."""
     app = Meldbook(dict(env), chance=SeededChance(workload.seed))
     try:
-        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        game, token = create_game(app, "roby", workload.players, {}, "shuffled")
         cpu = time.process_time()
         for move in workload.moves:
-            app.record_move(game.id, move.body, move.expected_version, token)
+            record_move(app, game.id, move.body, move.expected_version, token)
         return time.process_time() - cpu
     finally:
         app.close()
@@ -204,11 +206,11 @@ def profile_moves(variables: Mapping[str, str], workload: Workload, what: str) -
     else:
         app = Meldbook(dict(env), chance=SeededChance(workload.seed))
         try:
-            game, token = app.create_game("roby", workload.players, {}, "shuffled")
+            game, token = create_game(app, "roby", workload.players, {}, "shuffled")
 
             def record() -> None:
                 for move in workload.moves:
-                    app.record_move(game.id, move.body, move.expected_version, token)
+                    record_move(app, game.id, move.body, move.expected_version, token)
 
             profiler.runcall(record)
         finally:

@@ -27,7 +27,7 @@ class Result:
 
     @property
     def service_rate(self) -> float:
-        """Moves recorded per second through Meldbook.record_move."""
+        """Moves recorded per second through moving.record_move."""
         return self.moves / self.service_seconds
 
     @property
@@ -171,12 +171,12 @@ def _align(column: int, cell: str, width: int) -> str:
 
 
 NOTES = """\
-Recording: Meldbook.record_move per move (token check, load, version check, decide, save, answer from what the
+Recording: moving.record_move per move (token check, load, version check, decide, save, answer from what the
   save returned), replaying a seeded Roby bot game's moves; raw: a bare eventsourcing Application saving a trivial
   aggregate, as many saves as moves with as many events each (no load, no rules); raw 1-event: the same number of
   events, one event per save. Medians of the repeats. "by CPU": raw CPU / service CPU of this process for the
   same runs, without the waits for the disk (the raw run's commits) or for a busy machine's cores.
-Flat cost: each move of the long game timed through Meldbook.record_move; medians of its first and last 100 moves
+Flat cost: each move of the long game timed through moving.record_move; medians of its first and last 100 moves
   (by CPU: this process's CPU for the same moves).
 HTTP: one keep-alive client recording the workload's moves (If-Match) beside GET /health on the same server; under
   gunicorn, 4 client processes on 4 games, then 4 hammering /health. The clients share the 2 cores with the server.

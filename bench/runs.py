@@ -1,4 +1,4 @@
-"""Timed runs: the workload's moves through Meldbook.record_move, and bare eventsourcing appends of the same shape."""
+"""Timed runs: the workload's moves through moving.record_move, and bare eventsourcing appends of the same shape."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from eventsourcing.domain import Aggregate, event
 from bench.workload import Workload
 from bots import SeededChance
 from service.application import Meldbook
+from service.moving import record_move
+from service.setup import create_game
 
 
 class Tally(Aggregate):
@@ -34,14 +36,14 @@ class BareApplication(Application[UUID]):
 
 
 def time_service(env: Mapping[str, str], workload: Workload) -> tuple[float, float]:
-    """Seconds to record every move of the workload through Meldbook.record_move (load, decide, save), and this
+    """Seconds to record every move of the workload through moving.record_move (load, decide, save), and this
     process's CPU seconds for them."""
     app = Meldbook(dict(env), chance=SeededChance(workload.seed))
     try:
-        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        game, token = create_game(app, "roby", workload.players, {}, "shuffled")
         started, cpu = time.perf_counter(), time.process_time()
         for move in workload.moves:
-            app.record_move(game.id, move.body, move.expected_version, token)
+            record_move(app, game.id, move.body, move.expected_version, token)
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         final = app.game(game.id)
         if final.version != workload.moves[-1].expected_version + workload.moves[-1].events:
@@ -52,15 +54,15 @@ def time_service(env: Mapping[str, str], workload: Workload) -> tuple[float, flo
 
 
 def time_each_move(env: Mapping[str, str], workload: Workload) -> tuple[list[tuple[float, float]], UUID, str]:
-    """Seconds and CPU seconds (this process's) each move of the workload takes through Meldbook.record_move, in
+    """Seconds and CPU seconds (this process's) each move of the workload takes through moving.record_move, in
     order, on a new game; and the game's id and recorder token (the long game that the reading runs read)."""
     app = Meldbook(dict(env), chance=SeededChance(workload.seed))
     try:
-        game, token = app.create_game("roby", workload.players, {}, "shuffled")
+        game, token = create_game(app, "roby", workload.players, {}, "shuffled")
         times = []
         for move in workload.moves:
             started, cpu = time.perf_counter(), time.process_time()
-            app.record_move(game.id, move.body, move.expected_version, token)
+            record_move(app, game.id, move.body, move.expected_version, token)
             times.append((time.perf_counter() - started, time.process_time() - cpu))
         return times, game.id, token
     finally:

@@ -39,7 +39,7 @@ SWITCHES = ("chain", "token", "schema", "answer", "snapshots", "log", "headers")
 MOVE_ONLY = ("chain", "token", "schema", "answer", "snapshots")
 """The guarantees a move pays for and /health does not."""
 RECORDING = ("chain", "token", "answer", "snapshots")
-"""The guarantees `Meldbook.record_move` itself pays for (the body's schema, the log and the headers are the API's)."""
+"""The guarantees `moving.record_move` itself pays for (the body's schema, the log and the headers are the API's)."""
 
 
 def parse_switches(text: str) -> frozenset[str]:

@@ -1,45 +1,35 @@
-"""The access use cases: who a token is in a game, and issuing, rotating and revoking its tokens.
-
-Each loads the game's access stream (or opens it), calls one command and saves it; the game's own stream is
-only read, so its version never moves.
+"""Who a token is in a game: the reads of its access stream (`AccessReads`, a base of the Meldbook application) and
+the caller they find (`Caller`). Issuing, rotating and revoking tokens are use cases of their own (service/grants.py).
 
 A token check reads the access stream, except a move's: that may be checked against the stream as this process last
 read it, because the move's save names that version as unchanged and the store refuses it if the stream has moved on
-since (service/store/recorders.py); the move is then checked again on the stream as it is (Meldbook.record_move). A
-check that would refuse on the kept stream reads it first, so a token issued in another process is never refused.
+since (service/store/recorders.py); the move is then checked again on the stream as it is (service/moving.py,
+`record_move`). A check that would refuse on the kept stream reads it first, so a token issued in another process is
+never refused.
 """
 
 from __future__ import annotations
 
 import contextlib
-import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import Application, LRUCache
-from eventsourcing.persistence import IntegrityError
 
 from domain.access.game_access import (
-    ARBITER,
-    RECORDER,
     GameAccess,
     Recording,
     access_id,
-    seat_grant,
-    viewer_grant,
 )
-from domain.errors import InvalidActionError
 from domain.record.game import Game
-from domain.text import check_line, normal_name
 from service.config import cache_size
 from service.store.projector import project
 from service.store.recorders import StreamMovedError
-from service.tokens import new_token, token_hash
+from service.tokens import token_hash
 
 SAVE_ATTEMPTS = 3
-MAX_LABEL_LENGTH = 40
 SET_UPS_KEPT = 1000
 READINGS_KEPT = 10_000
 """Games whose access stream each process keeps as it last read it, for the token checks of moves."""
@@ -70,8 +60,9 @@ class Caller:
         return self.grant is not None and self.recording.may_record_any(self.grant)
 
 
-class AccessCases(Application):
-    """The use cases of a game's access stream."""
+class AccessReads(Application):
+    """Who a token is in a game: the reads of a game's access stream, which the application offers the use cases
+    (service/ports.py); the use cases that issue, rotate and revoke tokens are service/grants.py's."""
 
     def __init__(self, env: Mapping[str, str] | None = None) -> None:
         super().__init__(env)
@@ -159,56 +150,3 @@ class AccessCases(Application):
     def _version_of(self, access: GameAccess) -> int:
         """The version of an access stream as read (0: nothing issued yet)."""
         return 0 if access is self._unissued else access.version
-
-    def issue_seat_token(self, game_id: UUID, player: str) -> tuple[str, str]:
-        """A new token for a player's seat (revoking his previous one); the token and its grant."""
-        return self._issue(game_id, seat_grant(self._seated(game_id, player)))
-
-    def issue_viewer_token(self, game_id: UUID, label: str | None) -> tuple[str, str]:
-        """A new viewer token under a label (a fresh one if none is given); the token and its grant."""
-        label = check_line(label, "label", max_length=MAX_LABEL_LENGTH) if label else secrets.token_hex(4)
-        self.created(game_id)
-        return self._issue(game_id, viewer_grant(label))
-
-    def issue_arbiter_token(self, game_id: UUID) -> tuple[str, str]:
-        """A new arbiter token (revoking the previous one); the token and its grant."""
-        self.created(game_id)
-        return self._issue(game_id, ARBITER)
-
-    def rotate_recorder_token(self, game_id: UUID, by: str = RECORDER) -> str:
-        """A new recorder token; the old one stops working at once. `by` is `recorder` or `operator` (the CLI)."""
-        self.created(game_id)
-        return self._issue(game_id, RECORDER, by)[0]
-
-    def revoke_token(self, game_id: UUID, grant: str) -> None:
-        """Revoke a seat, viewer or arbiter token."""
-        self.created(game_id)
-        self._change(game_id, lambda access: access.revoke(grant, RECORDER))
-
-    def mark_device(self, game_id: UUID, player: str, device: bool) -> None:
-        """Mark whether a seat records from a device of its own (without one, the recorder records for it)."""
-        player = self._seated(game_id, player)
-        self._change(game_id, lambda access: access.mark_device(player, device))
-
-    def _seated(self, game_id: UUID, player: str) -> str:
-        name = normal_name(player)
-        if name not in self.game(game_id).players:  # as they are now: a setup amendment may have renamed one
-            raise InvalidActionError(f"{name} is not a player in this game", code="unknown-player", field="player")
-        return name
-
-    def _issue(self, game_id: UUID, grant: str, by: str = RECORDER) -> tuple[str, str]:
-        token = new_token()
-        self._change(game_id, lambda access: access.issue(grant, token_hash(token), by))
-        return token, grant
-
-    def _change(self, game_id: UUID, command: Callable[[GameAccess], object]) -> None:
-        """Load the access stream, run one command and save; a concurrent change is met by trying again."""
-        for attempt in range(SAVE_ATTEMPTS):
-            access = self.access_of(game_id)
-            command(access)
-            try:
-                self.save(access)
-                return
-            except IntegrityError:
-                if attempt == SAVE_ATTEMPTS - 1:
-                    raise

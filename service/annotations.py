@@ -23,7 +23,6 @@ from domain.record.hands import hand_spans
 from domain.record.moves import MoveRecorded
 from domain.rules.docs import to_doc
 from domain.text import check_line, check_text, normal_name
-from service.application import Meldbook
 from service.branching import branch_game
 from service.ports import GameStore
 
@@ -60,7 +59,7 @@ def author_name(grant: str, given: object) -> str:
 
 
 def add_annotation(
-    app: Meldbook,
+    app: GameStore,
     game_id: UUID,
     grant: str,
     viewer: Viewer,
@@ -90,7 +89,7 @@ def add_annotation(
     )
 
 
-def check_line_allowed(app: Meldbook, game_id: UUID, viewer: Viewer, at: int) -> None:
+def check_line_allowed(app: GameStore, game_id: UUID, viewer: Viewer, at: int) -> None:
     """Refuse a line from a hand in progress to a writer who does not see everything there: whether a move of it
     is legal, or what a draw brings, would tell what the other hands and the stock hold."""
     if viewer.sees_everything:
@@ -106,7 +105,7 @@ def check_line_allowed(app: Meldbook, game_id: UUID, viewer: Viewer, at: int) ->
 
 
 def edit_annotation(
-    app: Meldbook, game_id: UUID, grant: str, number: int, changes: Mapping[str, Any]
+    app: GameStore, game_id: UUID, grant: str, number: int, changes: Mapping[str, Any]
 ) -> None:
     """Replace an annotation's comment, glyph or author name (those given): its author's role-holder only."""
 
@@ -120,7 +119,7 @@ def edit_annotation(
     _change(app, game_id, edit)
 
 
-def delete_annotation(app: Meldbook, game_id: UUID, grant: str, number: int) -> None:
+def delete_annotation(app: GameStore, game_id: UUID, grant: str, number: int) -> None:
     """Delete an annotation: its author's role-holder only."""
     _change(app, game_id, lambda notes: notes.delete(_own(notes, number, grant)["id"], grant))
 
@@ -133,12 +132,12 @@ def _own(notes: GameAnnotations, number: int, grant: str) -> dict[str, Any]:
     return note
 
 
-def _change(app: Meldbook, game_id: UUID, command: Callable[[GameAnnotations], Any]) -> Any:
+def _change(app: GameStore, game_id: UUID, command: Callable[[GameAnnotations], Any]) -> Any:
     """Load the annotations stream, run one command and save; a concurrent change is met by trying again."""
     return change_stream(app, lambda: annotations_of(app, game_id), command)
 
 
-def change_stream(app: Meldbook, load: Callable[[], Stream], command: Callable[[Stream], Any]) -> Any:
+def change_stream(app: GameStore, load: Callable[[], Stream], command: Callable[[Stream], Any]) -> Any:
     """Load a stream beside a game (its annotations, its disputes), run one command and save; a concurrent change
     is met by loading again and trying again."""
     for attempt in range(SAVE_ATTEMPTS):

@@ -13,11 +13,14 @@ import uuid
 from eventsourcing.domain import Aggregate
 
 from domain.errors import MeldbookError, Problem
+from service.idempotency import Retry
 
 MAX_KEY_LENGTH = 255
 KEY_HEADER = "Idempotency-Key"
 MOVE_KEYS = uuid.UUID("6f1b7a52-3c8e-4d0a-9b7e-1c2d3e4f5a60")
 """The namespace of move records' ids: uuid5 of this namespace, the game id and the key."""
+Keyed = tuple[uuid.UUID, str, Retry]
+"""A request under an Idempotency-Key: the id of its record, its operation, and its key and fingerprint."""
 
 
 class IdempotencyKeyError(MeldbookError):
@@ -123,3 +126,11 @@ class IdempotencyRecord(Aggregate):
                 "URL; a new request needs a new key",
                 field=KEY_HEADER,
             )
+
+
+def keyed_record(keyed: Keyed | None, game_id: uuid.UUID, before: int, after: int) -> IdempotencyRecord | None:
+    """The record of a request answered under an Idempotency-Key, to be saved with what it stored; None without."""
+    if keyed is None:
+        return None
+    record_id, operation, retry = keyed
+    return IdempotencyRecord.answered(record_id, operation, retry.fingerprint, game_id, before, after)

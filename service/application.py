@@ -1,16 +1,16 @@
-"""The Meldbook application: every use case loads a game, calls one command, and saves it."""
+"""The Meldbook application: the store and the reads every use case shares; each use case loads a game, calls one
+command, and saves it (service/ports.py names what they use)."""
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import logging
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import JSONTranscoder
 
 from domain.access.game_access import RECORDER
 from domain.access.visibility import Viewer
@@ -22,26 +22,21 @@ from domain.record.moves import MoveRecorded
 from domain.record.setup import GameDiscarded, SetupAmended
 from domain.rules.variant import Chance
 from domain.variants import VARIANTS, variant_named
-from service.access import AccessCases
-from service.answered import KEY_HEADER, IdempotencyRecord, IdempotentAnswerGoneError
+from service.access import AccessReads
+from service.answered import IdempotencyRecord, Keyed
 from service.config import cache_env, cache_size, recorder_env
-from service.idempotency import KeyedTokens, Retry
+from service.idempotency import KeyedTokens
 from service.index import GameEntry, GameFilter, GameIndex, IndexChange, schema_lock
 from service.kept import KeptGames
-from service.moving import Keyed, MoveCases, keyed_record
 from service.pages import Page
 from service.presenting import StoredEvent, describe
-from service.setup import SetupCases
 from service.store.application import StoreApplication
 from service.store.projector import project, projector_reading
 from service.tickets import PURPOSE as TICKETS_PURPOSE
 from service.tickets import StreamTickets
-from service.tokens import new_token, token_hash
 from service.transcodings import register_state_types
 
 LOG = logging.getLogger(__name__)
-NEW_GAME = "POST /games"
-"""The operation an Idempotency-Key of a new game is kept for (a move's: service/moving.py MOVE)."""
 INDEXED_TOPICS = frozenset({Game.Created.TOPIC, SetupAmended.TOPIC, GameDiscarded.TOPIC})
 """The events the games index reads: a game's creation, its players renamed, and its discarding."""
 LOOKBACK = 64
@@ -60,8 +55,13 @@ class GameNotFoundError(MeldbookError):
     )
 
 
-class Meldbook(MoveCases, SetupCases, AccessCases, StoreApplication):
-    """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained."""
+class Meldbook(AccessReads, StoreApplication):
+    """Games as event-sourced aggregates, in a SQLite file or PostgreSQL; every stream is hash-chained.
+
+    The application is wiring: the store, the games this process keeps, the chance, the Idempotency-Key records and
+    the reads every use case shares (a game, its events, its hands, its access and a caller). The use cases are
+    modules of functions that take it as the interface service/ports.py types (`GameStore`, `GameWriter`): recording
+    a move (service/moving.py), a game's setup (service/setup.py), its tokens (service/grants.py), and the others."""
 
     name = "Meldbook"
     snapshotting_intervals: ClassVar[dict[type, int]] = {Game: 20}
@@ -90,52 +90,6 @@ class Meldbook(MoveCases, SetupCases, AccessCases, StoreApplication):
         """The library's transcodings plus one for each variant's state dataclasses."""
         super().register_transcodings(transcoder)
         register_state_types(transcoder, {t for variant in VARIANTS.values() for t in variant.state_types})
-
-    def create_game(
-        self,
-        variant: str,
-        players: list[str],
-        options: Mapping[str, Any],
-        deal_mode: str,
-        title: str = "",
-        recording: str = "recorder",
-        access: str = "public",
-        retry: Retry | None = None,
-        beside: Callable[[Game], Sequence[Any]] | None = None,
-    ) -> tuple[Game, str]:
-        """Set up a game and return it with its recorder token (shown once, stored hashed).
-
-        Under an Idempotency-Key the token is derived from the key, and a retry answers the game it created.
-        `beside` gives aggregates changed for the new game (the night it joins), saved in the same transaction.
-        """
-        keyed = (self.keyed.new_game_record_id(retry.key), NEW_GAME, retry) if retry else None
-        if retry and (answered := self.answered(keyed)):
-            return self._created_again(answered, retry.key)
-        token = self.keyed.recorder_token(retry.key) if retry else new_token()
-        game = Game.set_up(
-            variant, players, options, deal_mode, token_hash(token), self.chance, title, recording, access
-        )
-        try:
-            self.save(game, keyed_record(keyed, game.id, 0, game.version), *(beside(game) if beside else ()))
-            self.kept.keep(copy.deepcopy(game))  # the caller goes on with its own
-        except IntegrityError:  # the same key committed first, in this worker or another
-            if retry and (answered := self.answered(keyed)):
-                return self._created_again(answered, retry.key)
-            raise
-        return game, token
-
-    def _created_again(self, answered: IdempotencyRecord, key: str) -> tuple[Game, str]:
-        """The game a key created, as the first answer gave it, with its token derived again (and checked against
-        the game's recorder token now, in case it was rotated since: a dead token is never handed out)."""
-        game = self.game(UUID(answered.game_id), version=answered.version_after)
-        token = self.keyed.recorder_token(key)
-        if not self.is_recorder(game.id, token):
-            raise IdempotentAnswerGoneError(
-                f"game {game.id} was created under this Idempotency-Key, but its recorder token has been replaced "
-                "since: the first answer cannot be given again",
-                field=KEY_HEADER,
-            )
-        return game, token
 
     def answered(self, keyed: Keyed | None) -> IdempotencyRecord | None:
         """The record of a request already answered under its key, if any; refused if the key asked something else."""

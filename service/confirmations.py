@@ -19,14 +19,14 @@ from domain.record.chain import check_digest
 from domain.text import normal_name
 from service.access import Caller
 from service.annotations import change_stream, stored_or
-from service.application import Meldbook
+from service.ports import GameStore
 from service.settlement import record_of
 from service.store.chain import read_chain
 from service.store.projector import project
 from service.verify import digest_at
 
 
-def confirmations_of(app: Meldbook, game_id: UUID) -> GameConfirmations:
+def confirmations_of(app: GameStore, game_id: UUID) -> GameConfirmations:
     """The game's confirmations as stored, or a new stream when none has been given yet."""
     found: GameConfirmations = stored_or(
         app, confirmations_id(game_id), lambda: GameConfirmations.open_stream(game_id)
@@ -34,7 +34,7 @@ def confirmations_of(app: Meldbook, game_id: UUID) -> GameConfirmations:
     return found
 
 
-def confirming_player(app: Meldbook, game_id: UUID, asking: Caller, player: str | None) -> str:
+def confirming_player(app: GameStore, game_id: UUID, asking: Caller, player: str | None) -> str:
     """Whose confirmation this is: a seat's own player (never another's), or a seat without a device for the
     recorder, who names it."""
     grant = asking.grant or ""
@@ -61,7 +61,7 @@ def confirming_player(app: Meldbook, game_id: UUID, asking: Caller, player: str 
 
 
 def confirm_hand(
-    app: Meldbook, game_id: UUID, asking: Caller, hand: int, player: str | None = None, digest: str | None = None
+    app: GameStore, game_id: UUID, asking: Caller, hand: int, player: str | None = None, digest: str | None = None
 ) -> dict[str, Any]:
     """Confirm a scored hand's result for a player, keeping the record's digest at it; the confirmation."""
     who = confirming_player(app, game_id, asking, player)
@@ -79,7 +79,7 @@ def confirm_hand(
     return confirmed
 
 
-def listed_confirmations(app: Meldbook, game_id: UUID) -> tuple[list[dict[str, Any]], dict[int, int]]:
+def listed_confirmations(app: GameStore, game_id: UUID) -> tuple[list[dict[str, Any]], dict[int, int]]:
     """Every confirmation in the order given, each with `matches`: whether its digest still matches the record
     (check_digest against the chain as stored) and the hand's result still stands where it was confirmed; and the
     hands scored so far, each with the version of its result (what a confirmation of it would keep)."""
@@ -100,7 +100,7 @@ def listed_confirmations(app: Meldbook, game_id: UUID) -> tuple[list[dict[str, A
     return listed, results
 
 
-def confirmation_summary(app: Meldbook, game_id: UUID) -> dict[str, dict[str, int]]:
+def confirmation_summary(app: GameStore, game_id: UUID) -> dict[str, dict[str, int]]:
     """Which hands each player confirmed, compactly: hand number (as text) -> player -> the version confirmed (the
     latest, when a corrected hand was confirmed again). One read of the confirmations stream, none of the record."""
     found: GameConfirmations | None = project(None, app.repository.event_store.get(confirmations_id(game_id)))

@@ -22,22 +22,22 @@ from domain.errors import MeldbookError
 from domain.record.chain import canonical
 from domain.text import check_text
 from service.annotations import change_stream, stored_or
-from service.application import Meldbook
 from service.corrections import record_correction
+from service.ports import GameStore
 
 MAX_TEXT = 4000
 MAX_CORRECTION = 4000
 """The largest correction request kept with a ruling, in characters of canonical JSON."""
 
 
-def disputes_of(app: Meldbook, game_id: UUID) -> GameDisputes:
+def disputes_of(app: GameStore, game_id: UUID) -> GameDisputes:
     """The game's disputes as stored, or a new stream when none has been opened yet."""
     found: GameDisputes = stored_or(app, disputes_id(game_id), lambda: GameDisputes.open_stream(game_id))
     return found
 
 
 def open_dispute(
-    app: Meldbook,
+    app: GameStore,
     game_id: UUID,
     grant: str,
     target: str,
@@ -62,7 +62,7 @@ def open_dispute(
 
 
 def add_evidence(
-    app: Meldbook, game_id: UUID, grant: str, number: int, kind: str, ref: Mapping[str, Any], at: int, note: str
+    app: GameStore, game_id: UUID, grant: str, number: int, kind: str, ref: Mapping[str, Any], at: int, note: str
 ) -> int:
     """Attach evidence, already resolved to the version `at` it points at, to an open dispute; its number."""
     latest = app.latest_version(game_id)
@@ -77,7 +77,7 @@ def add_evidence(
 
 
 def rule_dispute(
-    app: Meldbook,
+    app: GameStore,
     game_id: UUID,
     grant: str,
     number: int,

@@ -15,7 +15,7 @@ class KeptGames:
     A game at version N is the same whoever reads it, so a move made at version N can decide on the kept game.
     Whether the store is still at N is not known from it: the save answers that, because the store refuses a
     second event N+1 (a stale version), and a refusal decided on a kept game is given only once a read of the store
-    has found the game still at N (Meldbook.record_move).
+    has found the game still at N (moving.record_move).
 
     A kept game is handed out once (`take` removes it), so no two requests ever hold the same object, and it is
     kept again only once its next move is saved: it needs no copy, neither when kept nor when taken. A game kept at an

@@ -26,7 +26,7 @@ from domain.record.game import Game
 from domain.text import check_line
 from domain.variants import variant_named
 from service.annotations import SAVE_ATTEMPTS, change_stream
-from service.application import Meldbook
+from service.ports import GameStore
 from service.settlement import record_of
 from service.tokens import new_token, token_hash
 
@@ -68,7 +68,7 @@ class NightTokenError(MeldbookError):
 
 
 def open_night(
-    app: Meldbook, title: str, chip_value: Mapping[str, Any] | None, robins_stake: Mapping[str, Any] | None
+    app: GameStore, title: str, chip_value: Mapping[str, Any] | None, robins_stake: Mapping[str, Any] | None
 ) -> tuple[Night, str]:
     """Open a night; it and its token (shown once, stored as a hash)."""
     text = check_line(title, "title", max_length=MAX_TITLE)
@@ -90,7 +90,7 @@ def open_night(
     return night, token
 
 
-def night_of(app: Meldbook, night_id: UUID) -> Night:
+def night_of(app: GameStore, night_id: UUID) -> Night:
     """The night as stored; refused when there is none."""
     night: Any
     try:
@@ -115,7 +115,7 @@ def check_token(night: Night, token: str | None) -> None:
         raise NightTokenError("this token is not the night's", field=NIGHT_TOKEN)
 
 
-def check_joinable(app: Meldbook, night: Night, variant: str, players: list[str], game_id: UUID | None) -> None:
+def check_joinable(app: GameStore, night: Night, variant: str, players: list[str], game_id: UUID | None) -> None:
     """Refuse a game the night cannot settle: Royal Rummy without a chip value, or more parties than the sheet
     settles exactly."""
     if variant_named(variant).counts_in_chips and night.chip_value is None:
@@ -132,12 +132,12 @@ def check_joinable(app: Meldbook, night: Night, variant: str, players: list[str]
         )
 
 
-def _setup(app: Meldbook, game_id: UUID) -> dict[str, Any]:
+def _setup(app: GameStore, game_id: UUID) -> dict[str, Any]:
     created = app.created(game_id)
     return {"variant": created.variant, "players": list(created.players)}
 
 
-def joining(app: Meldbook, night_id: UUID, token: str | None, variant: str, players: list[str]) -> Night:
+def joining(app: GameStore, night_id: UUID, token: str | None, variant: str, players: list[str]) -> Night:
     """The night a game about to be created will join, once its token and the game are checked."""
     night = night_of(app, night_id)
     check_token(night, token)
@@ -157,7 +157,7 @@ Created = TypeVar("Created")
 
 
 def created_in_night(
-    app: Meldbook,
+    app: GameStore,
     night_id: UUID,
     token: str | None,
     variant: str,
@@ -180,7 +180,7 @@ def created_in_night(
     raise AssertionError("unreachable")
 
 
-def add_game(app: Meldbook, night_id: UUID, token: str | None, game_id: UUID) -> None:
+def add_game(app: GameStore, night_id: UUID, token: str | None, game_id: UUID) -> None:
     """Take an existing game into the night (its recorder token already checked)."""
     check_token(night_of(app, night_id), token)
     created = app.created(game_id)
@@ -192,13 +192,13 @@ def add_game(app: Meldbook, night_id: UUID, token: str | None, game_id: UUID) ->
     change_stream(app, lambda: night_of(app, night_id), add)
 
 
-def remove_game(app: Meldbook, night_id: UUID, token: str | None, game_id: UUID) -> None:
+def remove_game(app: GameStore, night_id: UUID, token: str | None, game_id: UUID) -> None:
     """Take a game out of the night (its recorder token already checked)."""
     check_token(night_of(app, night_id), token)
     change_stream(app, lambda: night_of(app, night_id), lambda night: night.remove_game(game_id))
 
 
-def sheet(app: Meldbook, night_id: UUID, token: str | None, operator: bool = False) -> dict[str, Any]:
+def sheet(app: GameStore, night_id: UUID, token: str | None, operator: bool = False) -> dict[str, Any]:
     """The night's sheet; a night holding a private game answers only its token (404 otherwise), or the operator
     (the command line, which holds the store)."""
     night = night_of(app, night_id)
@@ -223,7 +223,7 @@ def sheet(app: Meldbook, night_id: UUID, token: str | None, operator: bool = Fal
     }
 
 
-def _night_game(app: Meldbook, game_id: UUID) -> NightGame:
+def _night_game(app: GameStore, game_id: UUID) -> NightGame:
     events = record_of(app, game_id)
     created: Game.Created = events[0]
     rules = variant_named(created.variant)

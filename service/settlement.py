@@ -21,12 +21,13 @@ from domain.record.game import Game
 from domain.record.moves import MoveRecorded, secret_fields
 from domain.record.setup import players_now
 from domain.variants import variant_named
-from service.application import GameNotFoundError, Meldbook
+from service.application import GameNotFoundError
 from service.branching import branch
 from service.claims import stated_results
+from service.ports import GameStore
 
 
-def record_of(app: Meldbook, game_id: UUID) -> list[Any]:
+def record_of(app: GameStore, game_id: UUID) -> list[Any]:
     """The game's stored events, its creation first; a GameNotFoundError when it is not a game."""
     events = list(app.repository.event_store.get(game_id))
     if not events or not isinstance(events[0], Game.Created):
@@ -34,13 +35,13 @@ def record_of(app: Meldbook, game_id: UUID) -> list[Any]:
     return events
 
 
-def settlement(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
+def settlement(app: GameStore, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     """The game's settlement as the viewer may see it."""
     events = record_of(app, game_id)
     return {"id": str(game_id), **settlement_doc(settlement_of(events[0], events, viewer), players_now(events))}
 
 
-def explanation(app: Meldbook, game_id: UUID, player: str, viewer: Viewer) -> dict[str, Any]:
+def explanation(app: GameStore, game_id: UUID, player: str, viewer: Viewer) -> dict[str, Any]:
     """One player's balance explained, entry by entry, as the viewer may see it."""
     events = record_of(app, game_id)
     if player not in players_now(events):
@@ -48,7 +49,7 @@ def explanation(app: Meldbook, game_id: UUID, player: str, viewer: Viewer) -> di
     return {"id": str(game_id), **explained(settlement_of(events[0], events, viewer), player)}
 
 
-def audit(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
+def audit(app: GameStore, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     """Every derived event compared with the stored one, and every stated result that disagrees with the record."""
     events = record_of(app, game_id)
     created = events[0]
@@ -63,7 +64,7 @@ def audit(app: Meldbook, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     }
 
 
-def _claims_now(app: Meldbook, game_id: UUID, totals: Settlement) -> list[dict[str, Any]]:
+def _claims_now(app: GameStore, game_id: UUID, totals: Settlement) -> list[dict[str, Any]]:
     """The stated results an imported record kept as claims (service/claims.py), each with the figure the record
     gives for that player's hand now (`recorded`: the player's net in that unit in that hand, corrections counted)."""
     return [
@@ -111,7 +112,7 @@ class AlternativeActionsNotAllowedError(MeldbookError):
 
 
 def what_if(
-    app: Meldbook,
+    app: GameStore,
     game_id: UUID,
     viewer: Viewer,
     at: int | None,

@@ -23,8 +23,8 @@ from typing import Any
 from uuid import UUID
 
 from domain.access.visibility import Viewer
-from service.application import Meldbook
 from service.availability import STORE_DOWN, StoreUnavailableError
+from service.ports import GameStore
 from service.presenting import present_event
 
 LOG = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ def store_down(game_id: UUID | None = None) -> None:
 
 
 def follow(
-    app: Meldbook,
+    app: GameStore,
     game_id: UUID,
     viewer: Viewer,
     after: int,
@@ -155,7 +155,7 @@ async def follow_live(
             due = beat.heartbeat_due()  # a read before each heartbeat: a stream that missed a wake catches up
 
 
-def new_events(app: Meldbook, game_id: UUID, viewer: Viewer, after: int) -> list[dict[str, Any]]:
+def new_events(app: GameStore, game_id: UUID, viewer: Viewer, after: int) -> list[dict[str, Any]]:
     """The events after a version, at most BATCH of them, as the viewer sees them; asks only for the last version
     while there is nothing new."""
     if app.latest_version(game_id) <= after:

@@ -15,7 +15,6 @@ from domain.beside.annotations import annotations_id
 from domain.beside.confirmations import confirmations_id
 from domain.beside.disputes import disputes_id
 from domain.record.chain import BrokenLink, ChainReport, check_digest
-from service.application import Meldbook
 from service.ports import GameStore
 from service.restored import restored_head
 from service.store.chain import read_chain, stored_link
@@ -34,7 +33,7 @@ def digest_at(app: GameStore, game_id: UUID, version: int) -> str | None:
     return stored_link(app.recorder, game_id, version)
 
 
-def verify_game(app: Meldbook, game_id: UUID, digest: str | None = None, at: int | None = None) -> dict[str, Any]:
+def verify_game(app: GameStore, game_id: UUID, digest: str | None = None, at: int | None = None) -> dict[str, Any]:
     """Each stream's chain, the first broken link of each, and, given a digest kept at version `at`, whether the
     record still holds it."""
     app.latest_version(game_id)  # refused when there is no such game
@@ -53,7 +52,7 @@ def verify_game(app: Meldbook, game_id: UUID, digest: str | None = None, at: int
     return {"ok": ok, **shown}
 
 
-def since_restored(app: Meldbook, stream_id: UUID, report: ChainReport) -> BrokenLink | None:
+def since_restored(app: GameStore, stream_id: UUID, report: ChainReport) -> BrokenLink | None:
     """What no longer holds of a stream as the last backup restored into this store left it (service/restored.py):
     its events up to the version it ended at in the backup, with that digest. None when it holds (or no backup held
     the stream, or its own chain is broken already, which says more)."""

@@ -24,6 +24,7 @@ from domain.access.game_access import access_id
 from service.application import Meldbook
 from service.config import store_env
 from service.nights import open_night
+from service.setup import create_game
 
 MELDBOOK = Path(sys.executable).with_name("meldbook")
 
@@ -126,7 +127,7 @@ def stored_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         ("Tuesday", ["ann", "cy"], "robins"),
         ("[bold]Wed[/bold]", ["dee", "eve", "fay"], "royal"),
     ):
-        game, _ = app.create_game(variant, players, {}, "shuffled", title)
+        game, _ = create_game(app, variant, players, {}, "shuffled", title)
         ids.append(str(game.id))
     app.close()
     return ids
@@ -181,7 +182,7 @@ def test_games_token_rotates_the_recorder_token_prints_it_once_and_stores_the_op
 def test_nights_show_gives_each_partys_net_by_game_and_the_transfers(stored_games: list[str]) -> None:
     app = Meldbook(store_env())
     night, _ = open_night(app, "[bold]Friday[/bold]", None, {"amount": 10, "currency": "NOK"})
-    private, _ = app.create_game("robins", ["ann", "cy"], {}, "shuffled", "Hidden", access="private")
+    private, _ = create_game(app, "robins", ["ann", "cy"], {}, "shuffled", "Hidden", access="private")
     for game_id in (UUID(stored_games[0]), private.id):
         night.add_game(game_id)
     app.save(night)

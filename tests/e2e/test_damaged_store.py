@@ -23,6 +23,8 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from bots import SeededChance, pick
 from service.application import Meldbook
+from service.moving import record_move
+from service.setup import create_game
 from tests.bot_games import play_robins
 from tests.e2e.helpers import assert_problem, create, legal_actions, pick_body, play
 
@@ -158,11 +160,11 @@ def test_a_move_decided_on_a_kept_game_whose_version_the_store_lost_is_refused_a
 ) -> None:
     warm, _ = workers
     app = meldbook(warm)
-    game, token = app.create_game("robins", ["ann", "bob"], {}, "shuffled")
+    game, token = create_game(app, "robins", ["ann", "bob"], {}, "shuffled")
     rng = random.Random(3)
     for _ in range(6):
         body = pick(app.game(game.id).legal_actions(), rng)
-        app.record_move(game.id, {k: v for k, v in body.items() if k != "expected_version"}, body["expected_version"],
+        record_move(app, game.id, {k: v for k, v in body.items() if k != "expected_version"}, body["expected_version"],
                         token)
     version = app.latest_version(game.id)
     body = pick(app.game(game.id).legal_actions(), rng)
@@ -170,6 +172,6 @@ def test_a_move_decided_on_a_kept_game_whose_version_the_store_lost_is_refused_a
     app.kept.keep(app.game(game.id))  # kept at `version`, as after its last move
     alter(warm, game.id, version, "delete")
     with pytest.raises(Exception) as refused:
-        app.record_move(game.id, {k: v for k, v in body.items() if k != "expected_version"}, version, token)
+        record_move(app, game.id, {k: v for k, v in body.items() if k != "expected_version"}, version, token)
     assert getattr(refused.value, "code", None) == "record-damaged" and refused.value.details["version"] == version
     assert app.latest_version(game.id) == version - 1

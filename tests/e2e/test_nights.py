@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.nights import created_in_night
+from service.setup import create_game
 from tests.e2e.helpers import Created, assert_problem, bearer, create, play, stored
 from tests.unit.test_night_transfers import brute_force_minimum
 
@@ -232,13 +233,13 @@ def test_a_game_created_into_a_night_that_changed_meanwhile_is_saved_with_it_on_
     elsewhere = create(shared_client, ("Ann", "Bob"), "robins")
     tries = []
 
-    def create_game(beside: Any) -> Any:
+    def create_late(beside: Any) -> Any:
         if not tries:  # another request takes a game into the night between this one's reading and its saving
             assert join(shared_client, night_id, token, elsewhere).status_code == 201
         tries.append(1)
-        return app.create_game("robins", ["Cy", "Dan"], {}, "shuffled", beside=beside)
+        return create_game(app, "robins", ["Cy", "Dan"], {}, "shuffled", beside=beside)
 
-    game, _ = created_in_night(app, UUID(night_id), token["X-Night-Token"], "robins", ["Cy", "Dan"], create_game)
+    game, _ = created_in_night(app, UUID(night_id), token["X-Night-Token"], "robins", ["Cy", "Dan"], create_late)
     assert len(tries) == 2
     games = shared_client.get(f"/nights/{night_id}").get_json()["games"]
     assert [g["id"] for g in games] == [elsewhere.id, str(game.id)]

@@ -20,6 +20,8 @@ from api.cli import main
 from bots import SeededChance, pick, without_version
 from service.application import Meldbook
 from service.config import store_env
+from service.moving import record_move
+from service.setup import create_game
 
 ANSI = re.compile(r"\x1b\[")
 
@@ -32,11 +34,11 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[UUID, str]:
     monkeypatch.setenv("MELDBOOK_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("COLUMNS", "160")
     app = Meldbook(store_env(), chance=SeededChance(3))
-    created, token = app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+    created, token = create_game(app, "roby", ["ann", "bob", "cy"], {}, "shuffled")
     rng = random.Random(3)
     for _ in range(40):
         body = pick(app.game(created.id).legal_actions(), rng, ("go_out", "meld", "lay_off"))
-        app.record_move(created.id, without_version(body), body["expected_version"], token)
+        record_move(app, created.id, without_version(body), body["expected_version"], token)
     app.close()
     return created.id, token
 

@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.app import create_app
+from service.setup import offer_pairing
 from tests.e2e.helpers import Created, assert_problem, bearer, create, play
 from tests.notation_games import without_digest
 
@@ -163,7 +164,7 @@ def test_an_expired_code_and_a_code_for_nobody_are_refused(shared_app: Flask, sh
     game = create(shared_client, players=("Ann", "Bob"))
     nobody = shared_client.post(f"{game.url}/pairings", json={"player": "Zed"}, headers=game.auth)
     assert_problem(nobody, 422, "unknown-player")
-    old = shared_app.extensions["meldbook"].offer_pairing(UUID(game.id), "Ann", now=datetime(2020, 1, 1, tzinfo=UTC))
+    old = offer_pairing(shared_app.extensions["meldbook"], UUID(game.id), "Ann", now=datetime(2020, 1, 1, tzinfo=UTC))
     assert_problem(shared_client.post("/pairings/redeem", json={"code": old["code"]}), 410, "pairing-code-expired")
 
 

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 
 from api.health import GATE
 from api.version import __version__
-from tests.e2e.helpers import assert_problem, create
+from tests.e2e.helpers import assert_problem, create, legal_actions, listed_bodies
 
 FAILURES = {
     "sqlite-locked": OperationalError("database is locked"),
@@ -60,6 +60,12 @@ def test_ready_answers_when_the_store_answers(client: FlaskClient, store_env: di
     assert answer.get_json()["store"] == store_env["PERSISTENCE_MODULE"].rsplit(".", 1)[-1]
 
 
+def a_legal_move(client: FlaskClient, game: Any) -> dict[str, Any]:
+    """The first body the game's legal actions offer, at its version: a move the rules accept."""
+    version, legal, _ = legal_actions(client, game)
+    return {**listed_bodies(legal)[0], "expected_version": version}
+
+
 @pytest.mark.parametrize("failure", FAILURES.values(), ids=FAILURES.keys())
 def test_a_store_that_does_not_answer_a_read_or_a_write_is_a_503_with_retry_after(
     sqlite_app: Flask, failure: Exception, monkeypatch: pytest.MonkeyPatch
@@ -71,8 +77,9 @@ def test_a_store_that_does_not_answer_a_read_or_a_write_is_a_503_with_retry_afte
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise failure
 
-    monkeypatch.setattr(store, "record_move", fail)
-    unavailable(client.post(f"{game.url}/moves", json={"type": "cut", "expected_version": 1}, headers=game.auth))
+    move = a_legal_move(client, game)
+    monkeypatch.setattr(store, "save", fail)  # the move's write
+    unavailable(client.post(f"{game.url}/moves", json=move, headers=game.auth))
     monkeypatch.setattr(store, "game", fail)
     unavailable(client.get(game.url))
     monkeypatch.setattr(store, "list_games", fail)
@@ -113,6 +120,7 @@ def test_a_locked_sqlite_file_refuses_only_the_request_that_met_the_lock(
     def locked(*args: Any, **kwargs: Any) -> Any:
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(store, "record_move", locked)
-    unavailable(client.post(f"{game.url}/moves", json={"type": "cut", "expected_version": 1}, headers=game.auth))
+    move = a_legal_move(client, game)
+    monkeypatch.setattr(store, "save", locked)  # the move's write
+    unavailable(client.post(f"{game.url}/moves", json=move, headers=game.auth))
     assert client.get(game.url).status_code == 200

@@ -28,6 +28,7 @@ from domain.notation.reader import read_record
 from domain.record.moves import MoveRecorded
 from domain.variants import VARIANTS
 from service.application import Meldbook
+from service.moving import record_move
 from service.notation_export import export_record
 from service.notation_import import import_record, seated
 from tests.notation_games import bot_events, without_digest
@@ -151,7 +152,7 @@ def check_same_code_as_a_live_move(app: Meldbook, mutant: str, error: NotationEr
     move = record.hands[-1].moves[-1]
     try:
         body = seated(app.game(prefix.game_id), move.body)
-        app.record_move(prefix.game_id, body, prefix.version, prefix.recorder_token)
+        record_move(app, prefix.game_id, body, prefix.version, prefix.recorder_token)
     except MeldbookError as live:
         assert live.code == error.code, (live.code, error.code, refused)
         FIGURES["same code as a live move"] += 1

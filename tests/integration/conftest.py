@@ -9,23 +9,33 @@ from uuid import UUID
 import pytest
 
 from domain.record.game import Game
+from service import moving
 from service.application import Meldbook
 from service.config import store_env as configured_store
+from service.ports import GameWriter
 
 
 class AfterLoad(Meldbook):
     """A Meldbook that runs a hook between loading the game a move decides on and using it: a window for another
-    writer, whether the game was read from the store or is the copy this process kept when it saved it."""
+    writer, whether the game was read from the store or is the copy this process kept when it saved it (the
+    `hooked_loads` fixture wraps the move path's load, service/moving.py `game_for_move`, for such applications)."""
 
     name = Meldbook.name  # the same tables as Meldbook (PostgreSQL names them after the application)
     after_load: Callable[[Game], None] | None = None
 
-    def game_for_move(self, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
-        """The game, loaded as usual; then the hook, if one is set."""
-        loaded, kept = super().game_for_move(game_id, expected_version)
-        if self.after_load is not None:
-            self.after_load(loaded)
+
+@pytest.fixture
+def hooked_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move path's load, followed by an AfterLoad application's hook, if one is set."""
+    load = moving.game_for_move
+
+    def game_for_move(app: GameWriter, game_id: UUID, expected_version: int) -> tuple[Game, bool]:
+        loaded, kept = load(app, game_id, expected_version)
+        if isinstance(app, AfterLoad) and app.after_load is not None:
+            app.after_load(loaded)
         return loaded, kept
+
+    monkeypatch.setattr(moving, "game_for_move", game_for_move)
 
 
 class OpenMeldbook(Protocol):

@@ -12,7 +12,9 @@ from bots import SeededChance, without_version
 from bots.roby import moves
 from domain.record.game import Game
 from service.application import Meldbook
+from service.moving import record_move
 from service.presenting import StoredEvent
+from service.setup import create_game
 
 PLAYERS = ["p1", "p2"]
 
@@ -52,13 +54,13 @@ def twin_moves(seed: int) -> list[tuple[dict[str, Any], list[str]]]:
 
 
 def play_through_service(app: Meldbook, seed: int, max_moves: int | None = None) -> Played:
-    """Record a seeded Roby bot game through Meldbook.record_move, the bot picking from the live twin's legal actions.
+    """Record a seeded Roby bot game through moving.record_move, the bot picking from the live twin's legal actions.
 
     The service and the twin draw shuffle seeds from equal SeededChances, so both record the same facts;
     the twin is an in-memory Game that records each body just before the service does.
     """
     app.chance = SeededChance(seed)
-    created, token = app.create_game("roby", PLAYERS, {}, "shuffled")
+    created, token = create_game(app, "roby", PLAYERS, {}, "shuffled")
     chance = SeededChance(seed)
     live = Game.set_up("roby", PLAYERS, {}, "shuffled", created.token_hash, chance)
     played = Played(created.id, token, live)
@@ -68,7 +70,7 @@ def play_through_service(app: Meldbook, seed: int, max_moves: int | None = None)
         if max_moves is not None and len(played.moves) >= max_moves:
             break
         move = Move(without_version(body), int(body["expected_version"]), [])
-        move.returned.extend(app.record_move(created.id, move.body, move.expected_version, token))
+        move.returned.extend(record_move(app, created.id, move.body, move.expected_version, token))
         played.moves.append(move)
         _follow(played, shadow, live.collect_events())
     return played

@@ -22,7 +22,10 @@ from api.cli import main
 from bots import SeededChance, pick, without_version
 from service.application import Meldbook
 from service.config import store_env
+from service.grants import issue_seat_token
 from service.idempotency import Retry
+from service.moving import record_move
+from service.setup import create_game
 from service.verify import verify_game
 from tests import pg
 from tests.bot_games import play_robins, play_roby, play_royal
@@ -73,14 +76,14 @@ def mixed_store(settings: dict[str, str]) -> dict[str, Any]:
         open_games = []
         tables = (("roby", ["ann", "bob", "cy"]), ("robins", ["ann", "bob"]), ("royal", ["a", "b", "c"]))
         for variant, players in tables:
-            game, token = app.create_game(variant, players, {}, "shuffled", title=f"{variant} night")
+            game, token = create_game(app, variant, players, {}, "shuffled", title=f"{variant} night")
             rng = random.Random(len(variant))
             for _ in range(12):
                 body = pick(app.game(game.id).legal_actions(), rng)
-                app.record_move(game.id, without_version(body), body["expected_version"], token)
-            seat, _ = app.issue_seat_token(game.id, players[0])
+                record_move(app, game.id, without_version(body), body["expected_version"], token)
+            seat, _ = issue_seat_token(app, game.id, players[0])
             open_games.append({"id": str(game.id), "token": token, "seat": seat, "player": players[0]})
-        app.create_game("roby", ["dee", "eve"], {}, "shuffled", retry=Retry("night-1", "fingerprint"))
+        create_game(app, "roby", ["dee", "eve"], {}, "shuffled", retry=Retry("night-1", "fingerprint"))
         return {"games": open_games}
     finally:
         app.close()
@@ -282,7 +285,7 @@ def test_a_restore_is_one_transaction_a_refusal_late_in_the_file_leaves_nothing(
     app = Meldbook(store_env(source), chance=SeededChance(1))
     app.save(*play_robins(4)[1])
     app.save(play_roby(6, 2))
-    last_game, _ = app.create_game("robins", ["ann", "bob"], {}, "shuffled")
+    last_game, _ = create_game(app, "robins", ["ann", "bob"], {}, "shuffled")
     app.close()
     assert run(source, "backup", str(tmp_path / "a.jsonl")).exit_code == 0
     assert len(event_lines(tmp_path / "a.jsonl")) > 3 * 500, "more than three batches"

@@ -13,7 +13,7 @@ import pytest
 import service.store.chain
 from bots import concrete_bodies, without_version
 from service.application import Meldbook
-from service.moving import StaleVersionError
+from service.moving import StaleVersionError, record_move
 from service.store.chain import ChainHeads
 from service.verify import verify_game
 from tests.integration.conftest import OpenMeldbook
@@ -47,11 +47,11 @@ def test_a_move_after_this_process_stored_the_last_event_reads_no_link(
     played = play_through_service(first, SEED, max_moves=12)
     read = links_read(monkeypatch)
     version = first.game(played.game_id).version
-    first.record_move(played.game_id, next_body(first, played.game_id), version, played.token)
+    record_move(first, played.game_id, next_body(first, played.game_id), version, played.token)
     assert [r for r in read if r[0] == played.game_id] == []
     version = second.game(played.game_id).version
     second.repository.event_store.heads = ChainHeads(10)  # as if it had never read the game's last event
-    second.record_move(played.game_id, next_body(second, played.game_id), version, played.token)
+    record_move(second, played.game_id, next_body(second, played.game_id), version, played.token)
     assert [r for r in read if r[0] == played.game_id] == [(played.game_id, version)], "the second has no head"
     assert verify_game(first, played.game_id)["ok"]
 
@@ -65,7 +65,7 @@ def test_a_move_on_a_game_another_process_moved_on_reads_no_link_once_the_game_i
     read = links_read(monkeypatch)
     for turn in range(6):  # each records where the other stored last: its copy is fast-forwarded from the store
         app = (second, first)[turn % 2]
-        app.record_move(played.game_id, next_body(app, played.game_id), app.game(played.game_id).version, played.token)
+        record_move(app, played.game_id, next_body(app, played.game_id), app.game(played.game_id).version, played.token)
     assert [r for r in read if r[0] == played.game_id] == []
     assert verify_game(open_meldbook(), played.game_id)["ok"]
 
@@ -77,16 +77,16 @@ def test_two_applications_taking_turns_and_a_stale_move_leave_a_chain_that_verif
     played = play_through_service(first, SEED, max_moves=8)
     for turn in range(6):  # each records where the other stored last: its own head is out of date
         app = (second, first)[turn % 2]
-        app.record_move(played.game_id, next_body(app, played.game_id), app.game(played.game_id).version, played.token)
+        record_move(app, played.game_id, next_body(app, played.game_id), app.game(played.game_id).version, played.token)
     version = first.game(played.game_id).version
-    first.record_move(played.game_id, next_body(first, played.game_id), version, played.token)
+    record_move(first, played.game_id, next_body(first, played.game_id), version, played.token)
     kept = first.game(played.game_id).version  # the first's head and kept copy are at this version
     body = next_body(first, played.game_id)
-    theirs = second.record_move(played.game_id, body, kept, played.token)
+    theirs = record_move(second, played.game_id, body, kept, played.token)
     with pytest.raises(StaleVersionError):  # legal on the first's kept copy, chained on its head: the store refuses
-        first.record_move(played.game_id, body, kept, played.token)
+        record_move(first, played.game_id, body, kept, played.token)
     assert open_meldbook().stored_events(played.game_id, after=kept) == theirs
-    first.record_move(played.game_id, next_body(first, played.game_id), theirs[-1].version, played.token)
+    record_move(first, played.game_id, next_body(first, played.game_id), theirs[-1].version, played.token)
     report = verify_game(open_meldbook(), played.game_id)
     assert report["ok"], report
     assert report["streams"]["game"]["first_linked"] == 1

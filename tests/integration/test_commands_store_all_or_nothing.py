@@ -11,9 +11,11 @@ from eventsourcing.postgres import PostgresAggregateRecorder
 from domain.errors import IllegalMoveError, InvalidActionError, MeldbookError, OutOfTurnError
 from domain.record.game import Game
 from service.application import Meldbook
-from service.moving import StaleVersionError, TokenError
+from service.moving import StaleVersionError, TokenError, record_move
 from tests.integration.conftest import AfterLoad, OpenMeldbook
 from tests.integration.service_play import Played, play_through_service, twin_moves
+
+pytestmark = pytest.mark.usefixtures("hooked_loads")  # AfterLoad's hook runs on the move path
 
 SEED = 45
 
@@ -50,7 +52,7 @@ def test_rejected_commands_store_nothing(open_meldbook: OpenMeldbook) -> None:
     ]
     for error, rejected_body, expected_version, presented in rejected:
         with pytest.raises(error):
-            app.record_move(played.game_id, rejected_body, expected_version, presented)
+            record_move(app, played.game_id, rejected_body, expected_version, presented)
         assert _stored(app, played) == before, f"{error.__name__} stored something"
     assert _stored(open_meldbook(), played) == before
 
@@ -61,7 +63,7 @@ def test_a_hand_ending_move_stores_all_its_events_together(open_meldbook: OpenMe
     version = app.game(played.game_id).version
     first_notification = (app.recorder.max_notification_id() or 0) + 1
 
-    returned = app.record_move(played.game_id, body, version, played.token)
+    returned = record_move(app, played.game_id, body, version, played.token)
 
     assert [event.type for event in returned] == names
     assert [event.version for event in returned] == list(range(version + 1, version + len(names) + 1))
@@ -86,7 +88,7 @@ def test_a_move_whose_last_event_conflicts_stores_none_of_its_events(open_meldbo
 
     app.after_load = plant_the_last_version
     with pytest.raises(StaleVersionError):
-        app.record_move(played.game_id, body, version, played.token)
+        record_move(app, played.game_id, body, version, played.token)
     app.after_load = None
 
     left = app.recorder.select_events(played.game_id, gt=version)

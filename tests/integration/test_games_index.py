@@ -8,6 +8,7 @@ from datetime import date, timedelta
 
 from service.application import Meldbook
 from service.index import GameEntry, GameFilter
+from service.setup import create_game
 from tests import pg
 from tests.integration.conftest import OpenMeldbook, service_settings
 
@@ -25,7 +26,7 @@ def _create(app: Meldbook, setups: list[tuple[str, list[str]]], first: int = 0) 
     """Create the games in order; return the entries the index should list for them."""
     entries = []
     for number, (variant, players) in enumerate(setups, start=first):
-        game, _ = app.create_game(variant, players, {}, "shuffled", title=f"game {number}")
+        game, _ = create_game(app, variant, players, {}, "shuffled", title=f"game {number}")
         entries.append(GameEntry(str(game.id), variant, f"game {number}", players, game.created_on.isoformat()))
     return entries
 
@@ -185,7 +186,7 @@ def test_the_index_misses_no_game_created_while_other_applications_list_games(op
     def create(app: Meldbook) -> None:
         try:
             for _ in range(per_writer):
-                app.create_game("roby", ["ann", "bob"], {}, "shuffled")
+                create_game(app, "roby", ["ann", "bob"], {}, "shuffled")
         except BaseException as error:  # reported below
             errors.append(error)
 
@@ -223,7 +224,7 @@ def test_listing_games_on_postgres_reuses_the_event_stores_pooled_connections(fr
         app.list_games(GameFilter())
         before = _sessions(fresh_postgres_dbname)
         for number in range(30):
-            app.create_game("roby", ["ann", "bob"], {}, "shuffled", title=f"more {number}")
+            create_game(app, "roby", ["ann", "bob"], {}, "shuffled", title=f"more {number}")
             assert app.list_games(GameFilter(limit=5)).total == len(SETUPS) + number + 1
         assert _sessions(fresh_postgres_dbname) - before <= 4  # at most the pool's overflow, never one a query
     finally:

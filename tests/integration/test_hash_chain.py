@@ -21,6 +21,7 @@ from domain.record.game import Game
 from service.annotations import add_annotation
 from service.application import Meldbook
 from service.disputes import add_evidence, open_dispute
+from service.moving import record_move
 from service.store.chain import chain_pending, decoded
 from service.verify import digest_at, verify_game
 from tests import pg
@@ -160,7 +161,7 @@ def test_an_old_game_stored_before_the_chain_verifies_from_its_first_linked_even
     game_id = store_old_game(app, old, upto=middle["last_version"])
     game = app.game(game_id)
     body = next(b for entry in game.legal_actions() for b in entry.get("choices") or entry.get("examples") or [])
-    app.record_move(game_id, {k: v for k, v in body.items() if k != "expected_version"}, game.version, TOKEN)
+    record_move(app, game_id, {k: v for k, v in body.items() if k != "expected_version"}, game.version, TOKEN)
     chain = verify_game(app, game_id)["streams"]["game"]
     assert chain["ok"] and chain["first_linked"] == middle["last_version"] + 1
     assert chain["unlinked"] == middle["last_version"] and "before the chain existed" in chain["note"]

@@ -16,8 +16,9 @@ from bots import concrete_bodies, without_version
 from domain.access.game_access import access_id
 from service.access import SAVE_ATTEMPTS
 from service.application import Meldbook
+from service.grants import rotate_recorder_token
 from service.idempotency import Retry
-from service.moving import StaleVersionError, TokenError
+from service.moving import StaleVersionError, TokenError, record_move
 from service.store.recorders import StreamMovedError
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service
@@ -70,7 +71,7 @@ def test_moves_check_their_token_on_the_kept_access_stream(
     reads = access_reads(app, monkeypatch, played.game_id)
     for _ in range(3):
         version = app.game(played.game_id).version
-        assert app.record_move(played.game_id, next_body(app, played.game_id), version, played.token)
+        assert record_move(app, played.game_id, next_body(app, played.game_id), version, played.token)
     assert reads == []
 
 
@@ -79,13 +80,13 @@ def test_a_token_rotated_in_another_process_records_nothing_more_and_the_new_one
 ) -> None:
     first, second = open_meldbook(), open_meldbook()
     played = play_through_service(first, SEED, max_moves=4)  # the first keeps the access stream its moves read
-    rotated = second.rotate_recorder_token(played.game_id)
+    rotated = rotate_recorder_token(second, played.game_id)
     version = first.game(played.game_id).version
     body = next_body(first, played.game_id)
     with pytest.raises(TokenError):
-        first.record_move(played.game_id, body, version, played.token)
+        record_move(first, played.game_id, body, version, played.token)
     assert first.game(played.game_id).version == version
-    assert first.record_move(played.game_id, body, version, rotated)  # not in the kept stream: read, not refused
+    assert record_move(first, played.game_id, body, version, rotated)  # not in the kept stream: read, not refused
     assert first.game(played.game_id).version > version
 
 
@@ -93,10 +94,10 @@ def test_a_token_rotated_between_the_check_and_the_save_records_nothing(open_mel
     first, second = open_meldbook(), open_meldbook()
     played = play_through_service(first, SEED, max_moves=4)
     asking = first.caller(played.game_id, played.token)  # read now, as a request's check reads it
-    second.rotate_recorder_token(played.game_id)
+    rotate_recorder_token(second, played.game_id)
     version = first.game(played.game_id).version
     with pytest.raises(TokenError):
-        first.record_move(played.game_id, next_body(first, played.game_id), version, played.token, asking=asking)
+        record_move(first, played.game_id, next_body(first, played.game_id), version, played.token, asking=asking)
     assert first.game(played.game_id).version == version
 
 
@@ -105,12 +106,12 @@ def test_a_rotated_token_learns_nothing_of_its_move_nor_replays_an_answer(open_m
     played = play_through_service(first, SEED, max_moves=4)
     version = first.game(played.game_id).version
     retry = Retry("move-1", "fingerprint")
-    first.record_move(played.game_id, next_body(first, played.game_id), version, played.token, retry=retry)
-    second.rotate_recorder_token(played.game_id)
+    record_move(first, played.game_id, next_body(first, played.game_id), version, played.token, retry=retry)
+    rotate_recorder_token(second, played.game_id)
     with pytest.raises(TokenError):  # the same key again: the answer is not given to a dead token
-        first.record_move(played.game_id, next_body(first, played.game_id), version, played.token, retry=retry)
+        record_move(first, played.game_id, next_body(first, played.game_id), version, played.token, retry=retry)
     with pytest.raises(TokenError):  # a move its rules refuse: the token is refused first, the move not judged
-        first.record_move(played.game_id, {"type": "no-such-action"}, first.game(played.game_id).version, played.token)
+        record_move(first, played.game_id, {"type": "no-such-action"}, first.game(played.game_id).version, played.token)
 
 
 def test_a_move_whose_access_stream_moves_on_at_every_attempt_is_refused_as_stale(
@@ -128,8 +129,8 @@ def test_a_move_whose_access_stream_moves_on_at_every_attempt_is_refused_as_stal
 
     monkeypatch.setattr(app.recorder, "insert_events", always_moved)
     with pytest.raises(StaleVersionError, match="tokens changed"):
-        app.record_move(played.game_id, body, version, played.token)
+        record_move(app, played.game_id, body, version, played.token)
     assert attempts == [(access_id(played.game_id), 0)] * SAVE_ATTEMPTS
     monkeypatch.undo()
     assert app.game(played.game_id).version == version
-    assert app.record_move(played.game_id, body, version, played.token)  # the game in hand was not spoiled
+    assert record_move(app, played.game_id, body, version, played.token)  # the game in hand was not spoiled

@@ -9,7 +9,8 @@ from bots import concrete_bodies, without_version
 from domain.errors import MeldbookError
 from domain.record.game import GameDiscardedError
 from service.application import LOOKBACK, Meldbook
-from service.moving import StaleVersionError
+from service.moving import StaleVersionError, record_move
+from service.setup import discard_game
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import doc_of, play_through_service
 
@@ -27,15 +28,15 @@ def test_a_move_recorded_by_one_application_is_seen_at_once_by_another_that_hold
     first, second = open_meldbook(), open_meldbook()
     played = play_through_service(first, SEED, max_moves=12)
     held = second.game(played.game_id)  # now in the second application's cache
-    returned = first.record_move(played.game_id, _bodies(first, played.game_id)[0], held.version, played.token)
+    returned = record_move(first, played.game_id, _bodies(first, played.game_id)[0], held.version, played.token)
     seen = second.game(played.game_id)
     assert seen.version == returned[-1].version == held.version + len(returned)
     assert doc_of(seen) == doc_of(first.game(played.game_id))
     # the second records the next move; the first, which kept the game one move earlier, sees and follows it
-    second.record_move(played.game_id, _bodies(second, played.game_id)[0], seen.version, played.token)
+    record_move(second, played.game_id, _bodies(second, played.game_id)[0], seen.version, played.token)
     after = first.game(played.game_id)
     assert after.version > seen.version and doc_of(after) == doc_of(second.game(played.game_id))
-    first.record_move(played.game_id, _bodies(first, played.game_id)[0], after.version, played.token)
+    record_move(first, played.game_id, _bodies(first, played.game_id)[0], after.version, played.token)
     assert second.game(played.game_id).version > after.version
 
 
@@ -49,12 +50,12 @@ def test_a_move_at_a_version_another_application_moved_past_is_stale_and_stores_
     played = play_through_service(first, SEED, max_moves=20)  # the first keeps the game at its last version
     for _ in range(behind):
         at = second.game(played.game_id).version
-        second.record_move(played.game_id, _bodies(second, played.game_id)[0], at, played.token)
+        record_move(second, played.game_id, _bodies(second, played.game_id)[0], at, played.token)
     named = second.game(played.game_id).version
     body = _bodies(second, played.game_id)[-1]
-    theirs = second.record_move(played.game_id, body, named, played.token)
+    theirs = record_move(second, played.game_id, body, named, played.token)
     with pytest.raises(StaleVersionError):
-        first.record_move(played.game_id, body, named, played.token)
+        record_move(first, played.game_id, body, named, played.token)
     assert open_meldbook().stored_events(played.game_id, after=named) == theirs
 
 
@@ -68,9 +69,9 @@ def test_a_move_at_a_version_this_application_kept_but_another_discarded_is_refu
     body = _bodies(first, played.game_id)[0]
     if not legal:
         body = {**body, "player": "p2" if body["player"] == "p1" else "p1"}  # the player not to act
-    second.discard_game(played.game_id, "created twice")
+    discard_game(second, played.game_id, "created twice")
     with pytest.raises(GameDiscardedError):  # as the access check's read answered before a move's own check
-        first.record_move(played.game_id, body, version, played.token)
+        record_move(first, played.game_id, body, version, played.token)
     assert open_meldbook().game(played.game_id).version == version + 1, "only the discarding is stored"
 
 
@@ -83,12 +84,12 @@ def test_an_illegal_move_decided_on_a_kept_copy_is_answered_stale_once_another_m
     legal = _bodies(first, played.game_id)[0]
     illegal = {**legal, "player": "p2" if legal["player"] == "p1" else "p1"}  # the player not to act
     with pytest.raises(MeldbookError) as refused:  # at the current version: the rule's own refusal
-        first.record_move(played.game_id, illegal, version, played.token)
+        record_move(first, played.game_id, illegal, version, played.token)
     assert not isinstance(refused.value, StaleVersionError)
     assert first.game(played.game_id).version == version, "a refused move stores nothing"
-    second.record_move(played.game_id, _bodies(second, played.game_id)[0], version, played.token)
+    record_move(second, played.game_id, _bodies(second, played.game_id)[0], version, played.token)
     with pytest.raises(StaleVersionError):  # as a fresh read of the store would answer: the version is stale
-        first.record_move(played.game_id, illegal, version, played.token)
+        record_move(first, played.game_id, illegal, version, played.token)
 
 
 def test_every_page_of_events_is_numbered_as_the_whole_record_numbers_it(open_meldbook: OpenMeldbook) -> None:
@@ -146,11 +147,11 @@ def test_a_kept_game_is_handed_out_once_and_kept_again_after_a_move_it_refused(o
     legal = _bodies(app, played.game_id)[0]
     illegal = {**legal, "player": "p2" if legal["player"] == "p1" else "p1"}
     with pytest.raises(MeldbookError):
-        app.record_move(played.game_id, illegal, version, played.token)
+        record_move(app, played.game_id, illegal, version, played.token)
     again = app.kept.take(played.game_id, version)
     assert again is not None and doc_of(again) == doc_of(open_meldbook().game(played.game_id))
     app.kept.keep(again)
-    app.record_move(played.game_id, legal, version, played.token)
+    record_move(app, played.game_id, legal, version, played.token)
     assert app.kept.take(played.game_id, version) is None, "kept at the new version only"
 
 
@@ -168,13 +169,13 @@ def test_a_move_refused_after_it_changed_the_game_in_place_leaves_the_next_move_
     game = app.game(played.game_id)
     deal = next(body for body in _bodies(app, played.game_id) if body["type"] == "deal")
     with pytest.raises(MeldbookError, match="seeds holds 9 seed"):
-        app.record_move(played.game_id, {**deal, "seeds": [5] * 9}, game.version, played.token)
+        record_move(app, played.game_id, {**deal, "seeds": [5] * 9}, game.version, played.token)
     if keeping:
         kept = app.kept.take(played.game_id, game.version)
         assert kept is not None and not kept.spoiled and doc_of(kept) == doc_of(game), "the game as stored"
         app.kept.keep(kept)
     assert doc_of(app.game(played.game_id)) == doc_of(game), "the cache's game is untouched"
-    dealt = app.record_move(played.game_id, {**deal, "seeds": [7]}, game.version, played.token)
+    dealt = record_move(app, played.game_id, {**deal, "seeds": [7]}, game.version, played.token)
     assert [e.version for e in dealt] == list(range(game.version + 1, game.version + 1 + len(dealt)))
     assert doc_of(app.game(played.game_id)) == doc_of(fresh.game(played.game_id))
     assert app.game(played.game_id).state.phase == "play"
@@ -190,7 +191,7 @@ def test_a_game_kept_before_another_applications_moves_is_brought_up_to_date_for
     played = play_through_service(first, SEED, max_moves=12)
     for _ in range(2):
         version = second.game(played.game_id).version
-        second.record_move(played.game_id, _bodies(second, played.game_id)[0], version, played.token)
+        record_move(second, played.game_id, _bodies(second, played.game_id)[0], version, played.token)
     latest = second.game(played.game_id).version
     body = _bodies(second, played.game_id)[0]
 
@@ -199,7 +200,7 @@ def test_a_game_kept_before_another_applications_moves_is_brought_up_to_date_for
 
     with monkeypatch.context() as patched:
         patched.setattr(first, "game", not_from_the_cache)
-        returned = first.record_move(played.game_id, body, latest, played.token)
+        returned = record_move(first, played.game_id, body, latest, played.token)
     fresh = open_meldbook()
     assert fresh.stored_events(played.game_id, after=latest) == returned
     kept = first.kept.take(played.game_id, returned[-1].version)

@@ -14,6 +14,7 @@ import pytest
 from bots import concrete_bodies, without_version
 from domain.access.visibility import Viewer
 from service.live import LiveGames, SharedReads
+from service.moving import record_move
 from service.streams import Pace, follow_live, new_events
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.service_play import play_through_service
@@ -34,7 +35,7 @@ def test_a_stream_is_woken_by_the_moves_another_process_records_and_sends_each_e
     def record_one() -> None:
         game = recording.game(game_id)
         body = next(without_version(b) for e in game.legal_actions() for b in concrete_bodies(e))
-        recording.record_move(game_id, body, game.version, token)
+        record_move(recording, game_id, body, game.version, token)
 
     async def run() -> list[list[dict[str, Any]]]:
         live = LiveGames(streaming.recorder, reader, poll=0.05)

@@ -12,6 +12,7 @@ import psycopg
 from bench.runs import BareApplication, Tally
 from bots import concrete_bodies, without_version
 from service.application import Meldbook
+from service.moving import record_move
 from service.store.recorders import LockedInsertRecorder
 from tests import pg
 from tests.integration.conftest import service_settings
@@ -56,7 +57,7 @@ def test_a_save_is_one_statement_that_waits_for_the_table_lock_and_returns_its_n
         psycopg.Cursor.execute = counting  # type: ignore[method-assign]
         try:
             saving = threading.Thread(
-                target=lambda: saved.append(app.record_move(played.game_id, body, version, played.token))
+                target=lambda: saved.append(record_move(app, played.game_id, body, version, played.token))
             )
             saving.start()
             deadline = time.monotonic() + DEADLINE

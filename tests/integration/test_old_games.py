@@ -19,6 +19,7 @@ from domain.record.game import Game
 from domain.record.grouping import group_moves
 from domain.variants import variant_named
 from service.application import Meldbook
+from service.moving import record_move
 from service.tokens import token_hash
 from tests.integration.conftest import OpenMeldbook, service_settings
 from tests.integration.service_play import doc_of
@@ -110,7 +111,7 @@ def test_the_next_move_of_an_old_game_in_progress_is_numbered_after_its_old_move
     game_id = store_old_game(app, old, upto=middle["last_version"])
     game = app.game(game_id)
     body = next(b for entry in game.legal_actions() for b in entry.get("choices") or entry.get("examples") or [])
-    app.record_move(game_id, {k: v for k, v in body.items() if k != "expected_version"}, game.version, TOKEN)
+    record_move(app, game_id, {k: v for k, v in body.items() if k != "expected_version"}, game.version, TOKEN)
     again = app.stored_events(game_id, after=middle["last_version"])
     assert again[0].type == "MoveRecorded"
     assert again[0].data["move"] == old["moves"].index(middle) + 2

@@ -12,10 +12,12 @@ from eventsourcing.persistence import IntegrityError
 from bots import SeededChance, concrete_bodies, without_version
 from domain.record.game import Game
 from service.application import Meldbook
-from service.moving import StaleVersionError
+from service.moving import StaleVersionError, record_move
 from service.presenting import StoredEvent
 from tests.integration.conftest import AfterLoad, OpenMeldbook
 from tests.integration.service_play import Played, doc_of, play_through_service, twin_moves
+
+pytestmark = pytest.mark.usefixtures("hooked_loads")  # AfterLoad's hook runs on the move path
 
 SEED = 45
 MOVES = 20  # mid-hand: the player to move may draw from the stock or take the discard
@@ -69,7 +71,7 @@ def test_two_concurrent_moves_at_the_same_version_one_succeeds_and_the_other_is_
         assert isinstance(app, AfterLoad)
         app.after_load = wait_for_the_other
         try:
-            outcomes[index] = app.record_move(played.game_id, bodies[index], version, played.token)
+            outcomes[index] = record_move(app, played.game_id, bodies[index], version, played.token)
         except BaseException as error:  # the test inspects it below
             outcomes[index] = error
 
@@ -93,9 +95,9 @@ def test_a_move_against_a_version_another_application_moved_past_is_stale(open_m
     seen = second.game(played.game_id)
     version = seen.version
     body, other_body = _two_bodies(seen)
-    returned = first.record_move(played.game_id, body, version, played.token)
+    returned = record_move(first, played.game_id, body, version, played.token)
     with pytest.raises(StaleVersionError):
-        second.record_move(played.game_id, other_body, version, played.token)
+        record_move(second, played.game_id, other_body, version, played.token)
     assert second.stored_events(played.game_id, after=version) == returned
 
 
@@ -126,10 +128,10 @@ def test_a_move_returns_only_its_own_events_when_another_follows_at_once(open_me
     def the_other_records_the_next_move() -> None:
         second.chance = first.chance
         at = second.game(played.game_id).version
-        followed.extend(second.record_move(played.game_id, next_body, at, played.token))
+        followed.extend(record_move(second, played.game_id, next_body, at, played.token))
 
     first.after_save = the_other_records_the_next_move
-    returned = first.record_move(played.game_id, body, version, played.token)
+    returned = record_move(first, played.game_id, body, version, played.token)
 
     assert followed, "the other application recorded its move"
     assert [e.version for e in returned] == list(range(version + 1, followed[0].version))

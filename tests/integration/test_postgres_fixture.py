@@ -19,6 +19,7 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 
 from service.application import Meldbook
+from service.setup import create_game
 from tests import pg
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,7 @@ def test_a_database_given_back_comes_again_empty_its_numbering_started_again_and
     with recycling(postgres_template) as recycler:
         name = recycler.fresh(postgres_admin)
         app = Meldbook(env=pg.eventsourcing_env(name))
-        app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+        create_game(app, "roby", ["ann", "bob", "cy"], {}, "shuffled")
         assert [n.id for n in app.recorder.select_notifications(1, 10)][:2] == [1, 2]
         held = pg.connect(name)  # a session left open (idle in a transaction) is ended, not waited for
         held.autocommit = False
@@ -101,7 +102,7 @@ def test_a_database_given_back_comes_again_empty_its_numbering_started_again_and
             assert pg.signature(conn) == recycler.expected
         app.close()
         second = Meldbook(env=pg.eventsourcing_env(again))
-        second.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+        create_game(second, "roby", ["ann", "bob", "cy"], {}, "shuffled")
         assert second.recorder.select_notifications(1, 10)[0].id == 1, "numbering starts again at 1"
         second.close()
         with pytest.raises(psycopg.OperationalError):

@@ -15,18 +15,20 @@ from domain.record.grouping import group_moves
 from domain.variants import variant_named
 from replays.frames import PAGE, replay_hand
 from service.application import Meldbook
+from service.moving import record_move
 from service.presenting import present_state
+from service.setup import create_game
 from tests.integration.conftest import service_settings
 from tests.integration.test_old_games import VARIANTS, golden, store_old_game
 from tests.stores import sqlite_settings
 
 
 def _played(app: Meldbook, moves: int) -> Any:
-    game, token = app.create_game("roby", ["ann", "bob", "cy"], {}, "shuffled")
+    game, token = create_game(app, "roby", ["ann", "bob", "cy"], {}, "shuffled")
     rng = random.Random(3)
     for _ in range(moves):
         body = pick(app.game(game.id).legal_actions(), rng, ("go_out", "meld", "lay_off"))
-        app.record_move(game.id, without_version(body), body["expected_version"], token)
+        record_move(app, game.id, without_version(body), body["expected_version"], token)
     return game.id
 
 
