@@ -6,19 +6,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.cards.zones import Zone
+from domain.rules import table_state
+from domain.rules.table_state import TableState
 
 CUT, DEAL, PLAY, COUNT, OVER = "cut", "deal", "play", "count", "over"
 """COUNT: the hand has ended and hands nobody entered wait to be entered or their counts stated before it scores."""
 
 
 @dataclass
-class TableMeld:
+class TableMeld(table_state.TableMeld):
     """A meld on the table: its kind, its cards in table order, what each stands for, and who put each there."""
 
-    id: int
-    owner: str
-    kind: str
-    cards: list[str]
     stands_for: list[str]
     by: list[str]
 
@@ -33,13 +31,10 @@ class Claim:
 
 
 @dataclass
-class RobinsState:
-    """Everything the record knows about a Robins Rummy game at one event."""
+class RobinsState(TableState):
+    """Everything the record knows about a Robins Rummy game at one event: the table's (domain/rules/table_state.py),
+    then Robins Rummy's own."""
 
-    players: list[str]
-    options: dict[str, Any]
-    deal_mode: str
-    phase: str = CUT
     cuts: dict[str, str] = field(default_factory=dict)
     dealer: str | None = None
     hand_number: int = 0

@@ -7,6 +7,8 @@ from typing import Any
 
 from domain.cards.zones import Zone
 from domain.money.ledger import Ledger
+from domain.rules import table_state
+from domain.rules.table_state import CutForDealer
 
 CUT, DEAL, PLAY, COUNT, DECIDE, OVER = "cut", "deal", "play", "count", "decide", "over"
 """COUNT: a player has gone out and hands nobody entered wait to be entered or stated before they score."""
@@ -14,26 +16,15 @@ IN, BUSTED, LEFT = "in", "busted", "left"
 
 
 @dataclass
-class TableMeld:
+class TableMeld(table_state.TableMeld):
     """A meld on the table: who laid it, group or sequence, and its cards in table order."""
-
-    id: int
-    owner: str
-    kind: str
-    cards: list[str]
 
 
 @dataclass
-class RobyState:
-    """Everything the record knows about a Roby game at one event."""
+class RobyState(CutForDealer):
+    """Everything the record knows about a Roby game at one event: the cut's (domain/rules/table_state.py), then
+    Roby's own."""
 
-    players: list[str]
-    options: dict[str, Any]
-    deal_mode: str
-    phase: str = CUT
-    cutters: list[str] = field(default_factory=list)
-    cuts: dict[str, str] = field(default_factory=dict)
-    dealer: str | None = None
     hand_number: int = 0
     hands: dict[str, Zone] = field(default_factory=dict)
     stock: Zone = field(default_factory=lambda: Zone(secret=True))

@@ -7,6 +7,7 @@ from typing import Any
 
 from domain.cards.zones import Zone
 from domain.money.ledger import Ledger
+from domain.rules.table_state import CutForDealer
 
 CUT, ACE_BET, ACE_COVER, DEAL, DUMMY, AUCTION = "cut", "ace_bet", "ace_cover", "deal", "dummy", "auction"
 POKER_PICK, POKER_BET, RUMMY, COUNT, OVER = "poker_pick", "poker_bet", "rummy", "count", "over"
@@ -52,16 +53,10 @@ class Rummy:
 
 
 @dataclass
-class RoyalState:
-    """Everything the record knows about a Royal Rummy game at one event."""
+class RoyalState(CutForDealer):
+    """Everything the record knows about a Royal Rummy game at one event: the cut's (domain/rules/table_state.py),
+    then Royal Rummy's own."""
 
-    players: list[str]
-    options: dict[str, Any]
-    deal_mode: str
-    phase: str = CUT
-    cutters: list[str] = field(default_factory=list)
-    cuts: dict[str, str] = field(default_factory=dict)
-    dealer: str | None = None
     deal_number: int = 0
     out: list[str] = field(default_factory=list)
     hands: dict[str, Zone] = field(default_factory=dict)
