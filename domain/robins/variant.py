@@ -10,7 +10,7 @@ from domain.cards.zones import Zone
 from domain.errors import SetupError
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
-from domain.record.unknown import ENTER_HAND, STATE_COUNT
+from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
 from domain.robins import (
     catalogue,
     dealing,
@@ -20,13 +20,13 @@ from domain.robins import (
     legacy,
     legal,
     night,
+    problems,
     settle,
     table,
     turn,
     words,
 )
 from domain.robins.melds import KINDS
-from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
 from domain.robins.state import COUNT, CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
 from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
@@ -78,26 +78,12 @@ class Robins(Variant):
         ),
     )
     state_types = (RobinsState, TableMeld, Claim, Zone)
-    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
-    legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandDealt.TOPIC})
     hand_enders = frozenset({events.HandEnded.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC})
-    table_rules: ClassVar[Mapping[str, Handler]] = {
-        "misdeal": irregular.misdeal,
-        "expose_card": irregular.expose_card,
-        "draw_out_of_turn": irregular.draw_out_of_turn,
-        "abandon": irregular.abandon,
-    }
-    phrases = words.PHRASES
-    rule_table = catalogue.RULES
-    ledger_readings = catalogue.READINGS
-    conservation = catalogue.CONSERVATION
 
-    list_legal = legal.actions
-    opens_move = legacy.opens_move
-    examples_of_the_table = irregular.table_examples
-    count_for_night = night.night_lines
+    recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
+    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
 
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
@@ -184,14 +170,6 @@ class Robins(Variant):
         if state.phase == COUNT:
             return settle.uncounted(state)
         return []
-
-    def recorder_too(self, state: RobinsState, action_type: str) -> bool:
-        """At the count stage the recorder may enter a hand nobody entered, or state its count, for its player."""
-        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
-
-    def is_over(self, state: RobinsState) -> bool:
-        """The game is over once it has a winner."""
-        return state.phase == OVER
 
 
 register(Robins())

@@ -10,9 +10,21 @@ from domain.errors import SetupError
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
-from domain.record.unknown import ENTER_HAND, STATE_COUNT
-from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
-from domain.roby.problems import PROBLEMS
+from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
+from domain.roby import (
+    catalogue,
+    dealing,
+    entering,
+    events,
+    irregular,
+    legacy,
+    legal,
+    night,
+    play,
+    problems,
+    settle,
+    words,
+)
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
 from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
@@ -85,29 +97,14 @@ class Roby(Variant):
         ),
     )
     state_types = (RobyState, TableMeld, Zone, Ledger)
-    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
-    legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandDealt.TOPIC})
     hand_enders = frozenset(
         {events.WentOut.TOPIC, events.HandVoided.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC}
     )
-    table_rules: ClassVar[Mapping[str, Handler]] = {
-        "misdeal": irregular.misdeal,
-        "expose_card": irregular.expose_card,
-        "draw_out_of_turn": irregular.draw_out_of_turn,
-        "call_off": irregular.call_off,
-        "abandon": irregular.abandon,
-    }
-    phrases = words.PHRASES
-    rule_table = catalogue.RULES
-    ledger_readings = catalogue.READINGS
-    conservation = catalogue.CONSERVATION
 
-    list_legal = legal.actions
-    opens_move = legacy.opens_move
-    examples_of_the_table = irregular.table_examples
-    count_for_night = night.night_lines
+    recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
+    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
 
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
@@ -217,14 +214,6 @@ class Roby(Variant):
         if state.phase == COUNT:
             return settle.uncounted(state)
         return []
-
-    def recorder_too(self, state: RobyState, action_type: str) -> bool:
-        """At the count stage the recorder may enter a hand nobody entered, or state its count, for its player."""
-        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
-
-    def is_over(self, state: RobyState) -> bool:
-        """The game is over once it has a winner."""
-        return state.phase == OVER
 
 
 register(Roby())

@@ -12,7 +12,7 @@ from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.nights.lines import BANKER
-from domain.record.unknown import ENTER_HAND, STATE_COUNT, unknown_players
+from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT, unknown_players
 from domain.royal import (
     aces,
     auction,
@@ -26,13 +26,13 @@ from domain.royal import (
     legal,
     night,
     poker,
+    problems,
     rummy,
     settle,
     words,
 )
 from domain.royal.board import BANK, LAYOUTS, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
-from domain.royal.problems import PROBLEMS
 from domain.royal.rules import ante_total
 from domain.royal.state import (
     ACE_BET,
@@ -111,32 +111,19 @@ class RoyalRummy(Variant):
         ),
     )
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
-    problems = PROBLEMS
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
-    legacy_openers = legacy.OPENERS
     hand_starters = frozenset({events.HandsDealt.TOPIC})
     hand_enders = frozenset(
         {events_play.WentOut.TOPIC, events_play.HandBlocked.TOPIC, events.GameEnded.TOPIC, MisdealDeclared.TOPIC}
     )
-    phrases = words.PHRASES
-    rule_table = catalogue.RULES
-    ledger_readings = catalogue.READINGS
-    conservation = catalogue.CONSERVATION
     night_parties = (BANKER,)
     counts_in_chips = True
 
-    list_legal = legal.actions
-    opens_move = legacy.opens_move
-    examples_of_the_table = irregular.table_examples
-    count_for_night = night.night_lines
+    recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
+    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
 
-
-    table_rules: ClassVar[Mapping[str, Handler]] = {
-        "end_game": settle.end_by_table,
-        "misdeal": irregular.misdeal,
-        "expose_card": irregular.expose_card,
-        "abandon": irregular.abandon,
-    }
+    table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
+    """The table ending the game; the other actions of the table are its irregular module's (domain/rules/wiring.py)."""
     action_kinds: ClassVar[Mapping[str, ActionKind]] = {
         kind.type: kind
         for kind in (
@@ -258,15 +245,6 @@ class RoyalRummy(Variant):
         if state.phase == COUNT:
             return entering.uncounted(state)
         return []
-
-    def recorder_too(self, state: RoyalState, action_type: str) -> bool:
-        """At the end of the rummy hand the recorder may enter a hand nobody entered, or state its count, for its
-        player."""
-        return state.phase == COUNT and action_type in (ENTER_HAND.type, STATE_COUNT.type)
-
-    def is_over(self, state: RoyalState) -> bool:
-        """The game is over once it has ended."""
-        return state.phase == OVER
 
 
 register(RoyalRummy())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, ClassVar
 
 from domain.errors import IllegalMoveError, MeldbookError, Problem, SetupError
@@ -16,6 +17,8 @@ from domain.rules.decision import Decision as Decision
 from domain.rules.decision import NoChance as NoChance
 from domain.rules.decision import Scratch
 from domain.rules.rule import Rule
+from domain.rules.table_events import OVER
+from domain.rules.wiring import wire
 from domain.rules.words import Phrase
 
 DEAL_MODES = ("recorded", "shuffled")
@@ -86,7 +89,8 @@ class Variant(ABC):
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]]
     """For each phase of the game, the rule deciding each kind of action open in it."""
     table_rules: ClassVar[Mapping[str, Handler]] = {}
-    """The rule deciding each action of the table (kinds declared with `table=True`), whatever the phase."""
+    """The rule deciding each action of the table (kinds declared with `table=True`), whatever the phase: by default
+    the function of the kind's name in the variant's irregular module (domain/rules/wiring.py)."""
     legacy_openers: ClassVar[frozenset[str]] = frozenset()
     """Event types that may open a move in a record stored before moves carried an envelope."""
     problems: ClassVar[tuple[Problem, ...]] = ()
@@ -118,6 +122,18 @@ class Variant(ABC):
 
     count_for_night: ClassVar[Callable[[Any, tuple[str, ...], Any], dict[str, Any]] | None] = None
     """How a night counts a game of the variant (domain/<variant>/night.py `night_lines`); none: it is not counted."""
+
+    recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """The kinds of a player's action the recorder may also record, by phase, in a game recorded by seats (at the end
+    of a hand, entering a hand nobody entered or stating its count); none by default."""
+
+    rule_modules: ClassVar[tuple[ModuleType, ...]] = ()
+    """The variant's rule modules (its problems, legacy, words, catalogue, legal, irregular and night modules): each
+    supplies the attributes domain/rules/wiring.py says it does, so a variant does not forward them one by one."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        wire(cls, cls.__dict__.get("rule_modules", ()))
 
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of the variant: each party's NightLine (domain/nights/lines.py) from the game's
@@ -213,12 +229,12 @@ class Variant(ABC):
 
     def recorder_too(self, state: Any, action_type: str) -> bool:
         """Whether the recorder may also record this kind of a player's action now, in a game recorded by seats (a
-        hand nobody entered, at the end of the hand); none by default."""
-        return False
+        hand nobody entered, at the end of the hand): as the variant's `recorder_actions` say for the game's phase."""
+        return action_type in self.recorder_actions.get(state.phase, ())
 
-    @abstractmethod
     def is_over(self, state: Any) -> bool:
-        """True once the game has ended."""
+        """True once the game has ended: its phase is the one every variant ends in."""
+        return bool(state.phase == OVER)
 
     def describe(self) -> dict[str, Any]:
         """The variant as `GET /variants` lists it."""

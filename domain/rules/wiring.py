@@ -1,0 +1,45 @@
+"""A variant's rules wired by data: which of the Variant's attributes each of the variant's rule modules supplies,
+and by which member, and which of its functions decides each action of the table. A variant names its rule modules
+once (`Variant.rule_modules`); the Variant reads each attribute from them by this table, rather than every variant
+forwarding each member by hand."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+WIRING: tuple[tuple[str, str, str], ...] = (
+    ("problems", "problems", "PROBLEMS"),
+    ("legacy_openers", "legacy", "OPENERS"),
+    ("opens_move", "legacy", "opens_move"),
+    ("phrases", "words", "PHRASES"),
+    ("rule_table", "catalogue", "RULES"),
+    ("ledger_readings", "catalogue", "READINGS"),
+    ("conservation", "catalogue", "CONSERVATION"),
+    ("list_legal", "legal", "actions"),
+    ("examples_of_the_table", "irregular", "table_examples"),
+    ("count_for_night", "night", "night_lines"),
+)
+"""Each row: the Variant's attribute, the variant's module that supplies it (domain/<variant>/<module>.py), and the
+member of that module it is."""
+
+
+def wire(variant: type[Any], modules: tuple[ModuleType, ...]) -> None:
+    """Give the variant class each attribute its rule modules supply by the wiring table, unless its own body sets
+    it; a module the table names without the member it expects is an error when the variant is defined."""
+    by_name = {module.__name__.rsplit(".", 1)[-1]: module for module in modules}
+    for attribute, module_name, member in WIRING:
+        module = by_name.get(module_name)
+        if module is not None and attribute not in variant.__dict__:
+            setattr(variant, attribute, getattr(module, member))
+    if "irregular" in by_name:
+        variant.table_rules = table_rules(variant, by_name["irregular"])
+
+
+def table_rules(variant: type[Any], irregular: ModuleType) -> dict[str, Any]:
+    """The rule deciding each action of the table (each kind the variant declares with `table=True`): the one its
+    own body names in `table_rules`, else its irregular module's function of the kind's name (`misdeal`, ...)."""
+    own: dict[str, Any] = dict(variant.__dict__.get("table_rules", {}))
+    kinds = variant.__dict__.get("action_kinds", {}).values()
+    wired = {kind.type: getattr(irregular, kind.type) for kind in kinds if kind.table and kind.type not in own}
+    return {**wired, **own}
