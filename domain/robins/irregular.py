@@ -13,11 +13,16 @@ from domain.robins.rules import STOCK_SIZE, deck
 from domain.robins.state import OVER, PLAY, RobinsState
 from domain.robins.turn import named_cards
 from domain.rules.actions import Action
-from domain.rules.variant import Decision
+from domain.rules.variant import Decision, OptionSpec
 
-ABANDON_OPTION = "abandon"
-ABANDON_DEFAULT = "no_winner"
-ABANDON_CHOICES = ("no_winner", "leader_wins")
+ABANDON_SETTLEMENT = OptionSpec(
+    "abandon",
+    "no_winner",
+    "an abandoned game (the players leave): the scores stand as they are; no_winner, or leader_wins: the "
+    "player ahead wins (level scores: nobody)",
+    ("no_winner", "leader_wins"),
+)
+"""The option saying how an abandoned game is settled."""
 
 
 def _in_play(state: RobinsState, what: str) -> None:
@@ -53,7 +58,7 @@ def draw_out_of_turn(decision: Decision, action: Action) -> None:
 
 def abandon_settlement(state: RobinsState) -> str:
     """How an abandoned game is settled: the game's option (a game created before the option: its default)."""
-    return str(state.options.get(ABANDON_OPTION, ABANDON_DEFAULT))
+    return str(state.options.get(ABANDON_SETTLEMENT.name, ABANDON_SETTLEMENT.default))
 
 
 def abandon(decision: Decision, action: Action) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from domain.cards.card import JOKER
@@ -20,17 +20,18 @@ from domain.robins import (
     legacy,
     legal,
     night,
-    problems,
     settle,
     table,
     turn,
     words,
 )
 from domain.robins.melds import KINDS
+from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
 from domain.robins.state import COUNT, CUT, DEAL, OVER, PLAY, Claim, RobinsState, TableMeld
-from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.rules.docs import hands_doc, to_doc
+from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param, by_type
+from domain.rules.docs import state_doc
+from domain.rules.movers import the_dealer, the_turn
 from domain.rules.registry import register
 from domain.rules.variant import Decision, Handler, OptionSpec, Variant
 from domain.text import normal_name
@@ -55,6 +56,13 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     COUNT: {"enter_hand": entering.enter_hand, "state_count": entering.state_count},
     OVER: {},
 }
+MOVERS: dict[str, Callable[[RobinsState], list[str]]] = {
+    CUT: lambda state: [p for p in state.players if p not in state.cuts],
+    DEAL: the_dealer,
+    PLAY: the_turn,
+    COUNT: settle.uncounted,
+}
+"""Who may act in each phase: both players cut, once each."""
 
 
 class Robins(Variant):
@@ -69,58 +77,51 @@ class Robins(Variant):
     option_specs = (
         OptionSpec("deuce_in_hand", 5, "what a deuce left in hand counts against its holder", (5, 20)),
         OptionSpec("first_dealer", None, "the first dealer, from a linked earlier game (its loser); else a cut"),
-        OptionSpec(
-            irregular.ABANDON_OPTION,
-            irregular.ABANDON_DEFAULT,
-            "an abandoned game (the players leave): the scores stand as they are; no_winner, or leader_wins: the "
-            "player ahead wins (level scores: nobody)",
-            irregular.ABANDON_CHOICES,
-        ),
+        irregular.ABANDON_SETTLEMENT,
     )
+    problems = PROBLEMS
     state_types = (RobinsState, TableMeld, Claim, Zone)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     hand_starters = frozenset({events.HandDealt.TOPIC})
     hand_enders = frozenset({events.HandEnded.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC})
 
+    movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
+    rule_modules = (legacy, words, catalogue, legal, irregular, night)
 
-    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
-        kind.type: kind
-        for kind in (
-            ActionKind(
-                "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
-            ),
-            ActionKind(
-                "deal", "deal the hand (recorded: the upcard, and both hands or none: then each player enters his own)",
-                (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
-            ),
-            ActionKind(
-                "claim", "claim a Rummy before drawing: pull the discard out and lay it off",
-                (Param("card", "card"), MELD_ID, _DECLARE),
-            ),
-            ActionKind(
-                "draw", "draw the top of the stock (recorded: name it; shuffled: the service names it)",
-                (Param("card", "card", False, secret=True),),
-            ),
-            ActionKind(
-                "pick_up", "take the top discard, or several down to a card used at once",
-                (Param("card", "card"), Param("cards", "cards", False), _USE_MELD, _DECLARE, _KIND),
-            ),
-            ActionKind("meld", "lay a meld", (Param("cards", "cards"), _DECLARE, _KIND)),
-            ActionKind("lay_off", "add a card to a meld that is not closed",
-                       (Param("card", "card"), MELD_ID, _DECLARE)),
-            ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
-                       (MELD_ID, Param("card", "card"))),
-            ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
-            ENTER_HAND,
-            STATE_COUNT,
-            irregular_kinds.MISDEAL,
-            irregular_kinds.EXPOSE_CARD,
-            irregular_kinds.DRAW_OUT_OF_TURN,
-            irregular_kinds.ABANDON,
-        )
-    }
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
+        ActionKind(
+            "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
+        ),
+        ActionKind(
+            "deal", "deal the hand (recorded: the upcard, and both hands or none: then each player enters his own)",
+            (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
+        ),
+        ActionKind(
+            "claim", "claim a Rummy before drawing: pull the discard out and lay it off",
+            (Param("card", "card"), MELD_ID, _DECLARE),
+        ),
+        ActionKind(
+            "draw", "draw the top of the stock (recorded: name it; shuffled: the service names it)",
+            (Param("card", "card", False, secret=True),),
+        ),
+        ActionKind(
+            "pick_up", "take the top discard, or several down to a card used at once",
+            (Param("card", "card"), Param("cards", "cards", False), _USE_MELD, _DECLARE, _KIND),
+        ),
+        ActionKind("meld", "lay a meld", (Param("cards", "cards"), _DECLARE, _KIND)),
+        ActionKind("lay_off", "add a card to a meld that is not closed",
+                   (Param("card", "card"), MELD_ID, _DECLARE)),
+        ActionKind("exchange", "put the natural card a wild stands for in its place; take the wild",
+                   (MELD_ID, Param("card", "card"))),
+        ActionKind("discard", "discard a card (two in a turn with a pickup)", (Param("card", "card"),)),
+        ENTER_HAND,
+        STATE_COUNT,
+        irregular_kinds.MISDEAL,
+        irregular_kinds.EXPOSE_CARD,
+        irregular_kinds.DRAW_OUT_OF_TURN,
+        irregular_kinds.ABANDON,
+    )
 
     def check_players(self, players: list[str]) -> None:
         """Robins Rummy is played by exactly two players."""
@@ -153,23 +154,9 @@ class Robins(Variant):
 
     def to_doc(self, state: RobinsState) -> dict[str, Any]:
         """The whole state, with the discards still owed this turn; each hand is its player's, shown by the rule."""
-        doc: dict[str, Any] = to_doc(state)
-        doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
-        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
+        doc = state_doc(state, shown=hands_shown(state))
         doc["discards_owed"] = state.discards_owed - state.discarded if state.turn and state.drawn else 0
         return doc
-
-    def to_move(self, state: RobinsState) -> list[str]:
-        """Who may act now."""
-        if state.phase == CUT:
-            return [p for p in state.players if p not in state.cuts]
-        if state.phase == DEAL:
-            return [state.dealer] if state.dealer else []
-        if state.phase == PLAY:
-            return [state.turn] if state.turn else []
-        if state.phase == COUNT:
-            return settle.uncounted(state)
-        return []
 
 
 register(Robins())

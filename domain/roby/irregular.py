@@ -12,11 +12,16 @@ from domain.roby.rules import deck_of, from_left_of, named_cards
 from domain.roby.state import OVER, PLAY, RobyState
 from domain.roby.waiting import EXPOSED
 from domain.rules.actions import Action
-from domain.rules.variant import Decision
+from domain.rules.variant import Decision, OptionSpec
 
-ABANDON_OPTION = "abandon"
-ABANDON_DEFAULT = "pot_shared"
-ABANDON_CHOICES = ("pot_shared", "buy_ins_returned")
+ABANDON_SETTLEMENT = OptionSpec(
+    "abandon",
+    "pot_shared",
+    "an abandoned game (the players leave): pot_shared: the pot shared equally among the players still in; "
+    "buy_ins_returned: every player's buy-in back, the rest (re-enlistment fees) shared among those still in",
+    ("pot_shared", "buy_ins_returned"),
+)
+"""The option saying how an abandoned game is settled."""
 CALLED_OFF = "called off by the table"
 
 
@@ -56,7 +61,7 @@ def call_off(decision: Decision, action: Action) -> None:
 
 def abandon_settlement(state: RobyState) -> str:
     """How an abandoned game is settled: the game's option (a game created before the option: its default)."""
-    return str(state.options.get(ABANDON_OPTION, ABANDON_DEFAULT))
+    return str(state.options.get(ABANDON_SETTLEMENT.name, ABANDON_SETTLEMENT.default))
 
 
 def abandon(decision: Decision, action: Action) -> None:

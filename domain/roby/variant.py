@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from domain.cards.zones import Zone
@@ -11,24 +11,13 @@ from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.roby import (
-    catalogue,
-    dealing,
-    entering,
-    events,
-    irregular,
-    legacy,
-    legal,
-    night,
-    play,
-    problems,
-    settle,
-    words,
-)
+from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
+from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
-from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param
-from domain.rules.docs import hands_doc, to_doc
+from domain.rules.actions import MELD_ID, SEEDS, ActionKind, Param, by_type
+from domain.rules.docs import state_doc
+from domain.rules.movers import still_to_cut, the_dealer, the_turn
 from domain.rules.registry import register
 from domain.rules.variant import Decision, Handler, OptionSpec, Variant
 
@@ -48,6 +37,14 @@ PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     DECIDE: {"reenlist": settle.reenlist, "leave": settle.leave},
     OVER: {},
 }
+MOVERS: dict[str, Callable[[RobyState], list[str]]] = {
+    CUT: still_to_cut,
+    DEAL: the_dealer,
+    PLAY: the_turn,
+    DECIDE: lambda state: state.deciding[:1],
+    COUNT: settle.uncounted,
+}
+"""Who may act in each phase: the busted players decide in turn."""
 
 
 class Roby(Variant):
@@ -88,14 +85,9 @@ class Roby(Variant):
             "whether the 99 rule measures the hand after or before the discard",
             ("after_discard", "before_discard"),
         ),
-        OptionSpec(
-            irregular.ABANDON_OPTION,
-            irregular.ABANDON_DEFAULT,
-            "an abandoned game (the players leave): pot_shared: the pot shared equally among the players still in; "
-            "buy_ins_returned: every player's buy-in back, the rest (re-enlistment fees) shared among those still in",
-            irregular.ABANDON_CHOICES,
-        ),
+        irregular.ABANDON_SETTLEMENT,
     )
+    problems = PROBLEMS
     state_types = (RobyState, TableMeld, Zone, Ledger)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     hand_starters = frozenset({events.HandDealt.TOPIC})
@@ -103,54 +95,52 @@ class Roby(Variant):
         {events.WentOut.TOPIC, events.HandVoided.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC}
     )
 
+    movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
+    rule_modules = (legacy, words, catalogue, legal, irregular, night)
 
-    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
-        kind.type: kind
-        for kind in (
-            ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),
-            ActionKind(
-                "deal",
-                "deal the hand (recorded: the upcard, and every hand or none: then each player enters his own)",
-                (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
+        ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),
+        ActionKind(
+            "deal",
+            "deal the hand (recorded: the upcard, and every hand or none: then each player enters his own)",
+            (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
+        ),
+        ActionKind(
+            "draw",
+            "draw the top of the stock (recorded: name it; shuffled: the service names it) or of the discard pile",
+            (_SOURCE, Param("card", "card", False, secret=True)),
+        ),
+        ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
+        ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), MELD_ID)),
+        ActionKind(
+            "discard", "discard a card, ending the turn (an empty stock is rebuilt)", (Param("card", "card"), SEEDS)
+        ),
+        ActionKind(
+            "go_out",
+            "table every card at once: melds, then lay-offs, then perhaps a last discard",
+            (
+                Param("melds", "melds", False),
+                Param("lay_offs", "lay_offs", False),
+                Param("discard", "card", False),
             ),
-            ActionKind(
-                "draw",
-                "draw the top of the stock (recorded: name it; shuffled: the service names it) or of the discard pile",
-                (_SOURCE, Param("card", "card", False, secret=True)),
-            ),
-            ActionKind("meld", "lay a group or a sequence of your own", (Param("cards", "cards"),)),
-            ActionKind("lay_off", "add a card to a meld on the table", (Param("card", "card"), MELD_ID)),
-            ActionKind(
-                "discard", "discard a card, ending the turn (an empty stock is rebuilt)", (Param("card", "card"), SEEDS)
-            ),
-            ActionKind(
-                "go_out",
-                "table every card at once: melds, then lay-offs, then perhaps a last discard",
-                (
-                    Param("melds", "melds", False),
-                    Param("lay_offs", "lay_offs", False),
-                    Param("discard", "card", False),
-                ),
-            ),
-            ENTER_HAND,
-            STATE_COUNT,
-            ActionKind("reenlist", "re-enlist after busting, paying the fee"),
-            ActionKind("leave", "leave the game after busting"),
-            irregular_kinds.MISDEAL,
-            irregular_kinds.EXPOSE_CARD,
-            irregular_kinds.DRAW_OUT_OF_TURN,
-            ActionKind(
-                "call_off",
-                "call off a hand that can no longer end (every meld closed off): it is void, nobody scores or pays, "
-                "and the deal passes on; it cannot be undone",
-                (irregular_kinds.CONFIRM,),
-                table=True,
-            ),
-            irregular_kinds.ABANDON,
-        )
-    }
+        ),
+        ENTER_HAND,
+        STATE_COUNT,
+        ActionKind("reenlist", "re-enlist after busting, paying the fee"),
+        ActionKind("leave", "leave the game after busting"),
+        irregular_kinds.MISDEAL,
+        irregular_kinds.EXPOSE_CARD,
+        irregular_kinds.DRAW_OUT_OF_TURN,
+        ActionKind(
+            "call_off",
+            "call off a hand that can no longer end (every meld closed off): it is void, nobody scores or pays, "
+            "and the deal passes on; it cannot be undone",
+            (irregular_kinds.CONFIRM,),
+            table=True,
+        ),
+        irregular_kinds.ABANDON,
+    )
 
     def default_option(self, spec: OptionSpec, players: list[str], deal_mode: str = "recorded") -> Any:
         """Two packs by default from five players on; the others as declared."""
@@ -194,26 +184,10 @@ class Roby(Variant):
 
     def to_doc(self, state: RobyState) -> dict[str, Any]:
         """The whole state, with the pot and the players still in; each hand is its player's, shown by the rule."""
-        doc: dict[str, Any] = to_doc(state)
-        doc["hands"] = hands_doc(state.hands, shown=hands_shown(state))
-        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
+        doc = state_doc(state, shown=hands_shown(state))
         doc["pot"] = state.ledger.balance(settle.POT)
         doc["still_in"] = state.still_in()
         return doc
-
-    def to_move(self, state: RobyState) -> list[str]:
-        """Who may act now."""
-        if state.phase == CUT:
-            return [p for p in state.cutters if p not in state.cuts]
-        if state.phase == DEAL:
-            return [state.dealer] if state.dealer else []
-        if state.phase == PLAY:
-            return [state.turn] if state.turn else []
-        if state.phase == DECIDE:
-            return state.deciding[:1]
-        if state.phase == COUNT:
-            return settle.uncounted(state)
-        return []
 
 
 register(Roby())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from domain.cards.card import SUITS
@@ -26,13 +26,13 @@ from domain.royal import (
     legal,
     night,
     poker,
-    problems,
     rummy,
     settle,
     words,
 )
 from domain.royal.board import BANK, LAYOUTS, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
+from domain.royal.problems import PROBLEMS
 from domain.royal.rules import ante_total
 from domain.royal.state import (
     ACE_BET,
@@ -51,8 +51,9 @@ from domain.royal.state import (
     RoyalState,
     Rummy,
 )
-from domain.rules.actions import SEEDS, ActionKind, Param
-from domain.rules.docs import hands_doc, owned_cards_doc, to_doc
+from domain.rules.actions import SEEDS, ActionKind, Param, by_type
+from domain.rules.docs import owned_cards_doc, state_doc
+from domain.rules.movers import still_to_cut, the_dealer
 from domain.rules.registry import register
 from domain.rules.variant import Decision, Handler, KnownValue, OptionSpec, Variant
 
@@ -83,6 +84,27 @@ STATE_CARDS = ActionKind(
 _AMOUNT = (Param("amount", "int", description="whole chips"),)
 
 
+def _to_bet(state: RoyalState) -> list[str]:
+    turn = poker.to_act(state)
+    return [turn] if turn else []
+
+
+MOVERS: dict[str, Callable[[RoyalState], list[str]]] = {
+    CUT: still_to_cut,
+    ACE_BET: the_dealer,
+    ACE_COVER: lambda state: state.covering[:1],
+    DEAL: the_dealer,
+    DUMMY: lambda state: unknown_players(state.hands, state.hands) if state.aces_due else the_dealer(state),
+    AUCTION: lambda state: state.bidders[:1],
+    POKER_PICK: lambda state: [p for p in poker.seats(state) if p not in state.poker.chosen],
+    POKER_BET: _to_bet,
+    RUMMY: lambda state: [state.rummy.turn] if state.rummy.turn else [],
+    COUNT: entering.uncounted,
+}
+"""Who may act in each phase: in the dummy's, the players who must enter their hands for the ace bets to be judged,
+before the dealer."""
+
+
 class RoyalRummy(Variant):
     """Royal Rummy: a board of pay spaces, the dummy auction, optional ace bets, a poker hand and the stops hand."""
 
@@ -110,6 +132,7 @@ class RoyalRummy(Variant):
             known=tuple(KnownValue(name, words, layout) for name, (words, layout) in LAYOUTS.items()),
         ),
     )
+    problems = PROBLEMS
     state_types = (RoyalState, AceBet, Poker, Rummy, Zone, Ledger)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
     hand_starters = frozenset({events.HandsDealt.TOPIC})
@@ -119,51 +142,49 @@ class RoyalRummy(Variant):
     night_parties = (BANKER,)
     counts_in_chips = True
 
+    movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (problems, legacy, words, catalogue, legal, irregular, night)
+    rule_modules = (legacy, words, catalogue, legal, irregular, night)
 
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     """The table ending the game; the other actions of the table are its irregular module's (domain/rules/wiring.py)."""
-    action_kinds: ClassVar[Mapping[str, ActionKind]] = {
-        kind.type: kind
-        for kind in (
-            ActionKind(
-                "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
-            ),
-            ActionKind("ace_bet", "the dealer bets on a corner ace", (_ACE, *_AMOUNT)),
-            ActionKind("no_ace_bet", "the dealer opens no ace bet this deal"),
-            ActionKind("cover", "cover the dealer's ace bet with the same amount"),
-            ActionKind("decline", "do not cover the dealer's ace bet"),
-            ActionKind("deal", "deal the pack (recorded: every player's hand, the dummy being the rest; or no hand: "
-                       "each player then enters his own)", (Param("hands", "card_map", False, secret=True), SEEDS)),
-            ActionKind("swap", "the dealer takes the dummy; his own hand is dead"),
-            ActionKind("keep", "the dealer keeps his hand and auctions the dummy"),
-            ActionKind("bid", "bid for the dummy", _AMOUNT),
-            ActionKind("pass", "pass: in the auction for good; in the rummy hand when not holding the next card"),
-            ActionKind(
-                "poker_hand", "choose the five cards of the poker hand", (Param("cards", "cards", secret=True),)
-            ),
-            ActionKind("check", "check: no bet yet"),
-            ActionKind("bet", "open the betting", _AMOUNT),
-            ActionKind("call", "meet the bet (all in when short)"),
-            ActionKind("raise", "raise: amount is the player's new total bet in the round", _AMOUNT),
-            ActionKind("fold", "fold the poker hand"),
-            ActionKind("all_in", "bet, raise or call with every chip left"),
-            ActionKind("play", "play the lead or the next card, and consecutive cards after it",
-                       (Param("cards", "cards"),)),
-            ActionKind(
-                "end_game",
-                "end the game now: bets go back, the board's chips are settled as the options say; it cannot be undone",
-                (Param("confirm", "confirm", description="true: the table means to end the game"),),
-                table=True,
-            ),
-            ENTER_HAND,
-            STATE_CARDS,
-            irregular_kinds.MISDEAL,
-            irregular_kinds.EXPOSE_CARD,
-            irregular_kinds.ABANDON,
-        )
-    }
+    action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
+        ActionKind(
+            "cut", "cut a card for the first deal (recorded: name it)", (Param("card", "card", False), SEEDS)
+        ),
+        ActionKind("ace_bet", "the dealer bets on a corner ace", (_ACE, *_AMOUNT)),
+        ActionKind("no_ace_bet", "the dealer opens no ace bet this deal"),
+        ActionKind("cover", "cover the dealer's ace bet with the same amount"),
+        ActionKind("decline", "do not cover the dealer's ace bet"),
+        ActionKind("deal", "deal the pack (recorded: every player's hand, the dummy being the rest; or no hand: "
+                   "each player then enters his own)", (Param("hands", "card_map", False, secret=True), SEEDS)),
+        ActionKind("swap", "the dealer takes the dummy; his own hand is dead"),
+        ActionKind("keep", "the dealer keeps his hand and auctions the dummy"),
+        ActionKind("bid", "bid for the dummy", _AMOUNT),
+        ActionKind("pass", "pass: in the auction for good; in the rummy hand when not holding the next card"),
+        ActionKind(
+            "poker_hand", "choose the five cards of the poker hand", (Param("cards", "cards", secret=True),)
+        ),
+        ActionKind("check", "check: no bet yet"),
+        ActionKind("bet", "open the betting", _AMOUNT),
+        ActionKind("call", "meet the bet (all in when short)"),
+        ActionKind("raise", "raise: amount is the player's new total bet in the round", _AMOUNT),
+        ActionKind("fold", "fold the poker hand"),
+        ActionKind("all_in", "bet, raise or call with every chip left"),
+        ActionKind("play", "play the lead or the next card, and consecutive cards after it",
+                   (Param("cards", "cards"),)),
+        ActionKind(
+            "end_game",
+            "end the game now: bets go back, the board's chips are settled as the options say; it cannot be undone",
+            (Param("confirm", "confirm", description="true: the table means to end the game"),),
+            table=True,
+        ),
+        ENTER_HAND,
+        STATE_CARDS,
+        irregular_kinds.MISDEAL,
+        irregular_kinds.EXPOSE_CARD,
+        irregular_kinds.ABANDON,
+    )
 
     def resolve_options(
         self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
@@ -210,9 +231,7 @@ class RoyalRummy(Variant):
         he holds, which every view sees), nor the dummy or the dead hand; a chosen poker hand is its player's
         until a showdown shows it (a lone survivor's stays unshown).
         """
-        doc: dict[str, Any] = to_doc(state)
-        del doc["pending"]  # the checks waiting for a hand hold its cards; their findings are shown
-        doc["hands"] = hands_doc(state.hands)
+        doc = state_doc(state)
         doc["poker"]["shown"] = poker.shown_hands(state)
         doc["poker"]["chosen"] = owned_cards_doc(state.poker.chosen, shown=doc["poker"]["shown"])
         doc["poker"]["pots"] = poker.pots_doc(state)
@@ -222,29 +241,6 @@ class RoyalRummy(Variant):
         doc["ante_total"] = ante_total(state)
         doc["to_move"] = self.to_move(state)
         return doc
-
-    def to_move(self, state: RoyalState) -> list[str]:
-        """Who may act now."""
-        if state.phase == CUT:
-            return [p for p in state.cutters if p not in state.cuts]
-        if state.phase == DUMMY and state.aces_due:
-            return unknown_players(state.hands, state.hands)
-        if state.phase in (ACE_BET, DEAL, DUMMY):
-            return [state.dealer] if state.dealer else []
-        if state.phase == ACE_COVER:
-            return state.covering[:1]
-        if state.phase == AUCTION:
-            return state.bidders[:1]
-        if state.phase == POKER_PICK:
-            return [p for p in poker.seats(state) if p not in state.poker.chosen]
-        if state.phase == POKER_BET:
-            turn = poker.to_act(state)
-            return [turn] if turn else []
-        if state.phase == RUMMY:
-            return [state.rummy.turn] if state.rummy.turn else []
-        if state.phase == COUNT:
-            return entering.uncounted(state)
-        return []
 
 
 register(RoyalRummy())

@@ -148,6 +148,11 @@ class ActionKind:
         return {**head, **{p.name: values[p.name] for p in self.params if p.name in values}}
 
 
+def by_type(*kinds: ActionKind) -> dict[str, ActionKind]:
+    """A variant's action kinds by their type, in the order given (the order `GET /variants` lists them in)."""
+    return {kind.type: kind for kind in kinds}
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A parsed action: its kind, the acting player (empty for an action of the table), and its canonical fields."""

@@ -49,6 +49,15 @@ def hands_doc(hands: Mapping[str, Zone], shown: bool = False) -> dict[str, dict[
     return {player: zone_doc(zone, player, shown) for player, zone in hands.items()}
 
 
+def state_doc(state: Any, shown: bool = False) -> dict[str, Any]:
+    """A variant's rule state as a document: each hand its player's (`shown` when the variant's rule says the table
+    has seen them), and without the checks waiting for a hand (they hold its cards; their findings are shown)."""
+    doc: dict[str, Any] = to_doc(state)
+    doc["hands"] = hands_doc(state.hands, shown=shown)
+    del doc["pending"]
+    return doc
+
+
 def owned_cards_doc(cards: Mapping[str, Sequence[str]], shown: Sequence[str] = ()) -> dict[str, dict[str, Any]]:
     """Each player's secret cards (a chosen poker hand) as an owned zone; those of `shown` players are public."""
     return {p: zone_doc(Zone(list(c), secret=True), p, p in shown) for p, c in cards.items()}

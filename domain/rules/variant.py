@@ -123,12 +123,15 @@ class Variant(ABC):
     count_for_night: ClassVar[Callable[[Any, tuple[str, ...], Any], dict[str, Any]] | None] = None
     """How a night counts a game of the variant (domain/<variant>/night.py `night_lines`); none: it is not counted."""
 
+    movers: ClassVar[Mapping[str, Callable[[Any], list[str]]]] = {}
+    """Who may act in each phase of the game (domain/rules/movers.py holds those variants share); nobody in a phase
+    not named."""
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {}
     """The kinds of a player's action the recorder may also record, by phase, in a game recorded by seats (at the end
     of a hand, entering a hand nobody entered or stating its count); none by default."""
 
     rule_modules: ClassVar[tuple[ModuleType, ...]] = ()
-    """The variant's rule modules (its problems, legacy, words, catalogue, legal, irregular and night modules): each
+    """The variant's rule modules (its legacy, words, catalogue, legal, irregular and night modules): each
     supplies the attributes domain/rules/wiring.py says it does, so a variant does not forward them one by one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -223,9 +226,11 @@ class Variant(ABC):
     def to_doc(self, state: Any) -> dict[str, Any]:
         """The full state as JSON-friendly data; secret zones are marked for the visibility filter."""
 
-    @abstractmethod
     def to_move(self, state: Any) -> list[str]:
-        """The players who may act now (empty when the game is over)."""
+        """The players who may act now (empty when the game is over): as the variant's `movers` say for the game's
+        phase."""
+        mover = self.movers.get(state.phase)
+        return mover(state) if mover else []
 
     def recorder_too(self, state: Any, action_type: str) -> bool:
         """Whether the recorder may also record this kind of a player's action now, in a game recorded by seats (a

@@ -9,7 +9,6 @@ from types import ModuleType
 from typing import Any
 
 WIRING: tuple[tuple[str, str, str], ...] = (
-    ("problems", "problems", "PROBLEMS"),
     ("legacy_openers", "legacy", "OPENERS"),
     ("opens_move", "legacy", "opens_move"),
     ("phrases", "words", "PHRASES"),
