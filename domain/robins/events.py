@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.events import GameEvent
 from domain.robins.melds import table_order
-from domain.robins.state import COUNT, DEAL, PLAY, Claim, RobinsState, TableMeld
+from domain.robins.state import COUNT, PLAY, Claim, RobinsState, TableMeld
 from domain.rules import table_events
 
 
@@ -23,17 +23,11 @@ class CutTied(GameEvent):
         state.cuts = {}
 
 
-class DealerChosen(GameEvent):
-    """The cut, the linked earlier game or the alternation named the next dealer."""
+class DealerChosen(table_events.DealerChosen):
+    """The cut, the linked earlier game or the alternation named the next dealer, for the reason given."""
 
     TOPIC = "meldbook.robins.DealerChosen"
-    dealer: str
     reason: str
-
-    def evolve(self, state: RobinsState) -> None:
-        state.dealer = self.dealer
-        state.phase = DEAL
-        state.cuts = {}
 
 
 class HandDealt(table_events.HandDealt):
@@ -152,18 +146,15 @@ class RummyClaimed(GameEvent):
         add_to_meld(state, self.meld, self.card, self.stands_for, self.player)
 
 
-class CardDiscarded(GameEvent):
+class CardDiscarded(table_events.CardDiscarded):
     """A player discarded a card; `rummy` says it fitted a meld, and `next_player` whose turn follows."""
 
     TOPIC = "meldbook.robins.CardDiscarded"
-    player: str
-    card: str
     rummy: bool
     next_player: str | None
 
     def evolve(self, state: RobinsState) -> None:
-        state.hands[self.player].remove(self.card)
-        state.discard.append(self.card)
+        super().evolve(state)
         state.discarded += 1
         if self.rummy:
             state.claims.append(Claim(self.card, self.player, state.opponent(self.player)))

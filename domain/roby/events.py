@@ -7,7 +7,7 @@ from typing import ClassVar
 from domain.cards.zones import Zone
 from domain.events import GameEvent
 from domain.roby.rules import with_card
-from domain.roby.state import BUSTED, COUNT, DEAL, DECIDE, IN, LEFT, PLAY, RobyState, TableMeld
+from domain.roby.state import BUSTED, COUNT, DECIDE, IN, LEFT, PLAY, RobyState, TableMeld
 from domain.rules import table_events
 
 
@@ -23,16 +23,13 @@ class CutTied(table_events.CutTied):
     TOPIC = "meldbook.roby.CutTied"
 
 
-class DealerChosen(GameEvent):
+class DealerChosen(table_events.DealerChosen):
     """The cut (or the rotation) named the next dealer."""
 
     TOPIC = "meldbook.roby.DealerChosen"
-    dealer: str
 
     def evolve(self, state: RobyState) -> None:
-        state.dealer = self.dealer
-        state.phase = DEAL
-        state.cuts = {}
+        super().evolve(state)
         state.cutters = []
 
 
@@ -99,17 +96,14 @@ class CardLaidOff(GameEvent):
         state.tabled_this_turn = True
 
 
-class CardDiscarded(GameEvent):
+class CardDiscarded(table_events.CardDiscarded):
     """A player discarded a card, ending his turn; the next player is to play."""
 
     TOPIC = "meldbook.roby.CardDiscarded"
-    player: str
-    card: str
     next_player: str | None
 
     def evolve(self, state: RobyState) -> None:
-        state.hands[self.player].remove(self.card)
-        state.discard.append(self.card)
+        super().evolve(state)
         state.turns_taken[self.player] += 1
         if self.next_player is not None:
             _start_turn(state, self.next_player)

@@ -1,5 +1,6 @@
 """The stored events of a card table's mechanics that several variants share, defined once: a card cut, a tied cut,
-a card drawn from the stock, the common part of a deal, points scored and the game won.
+the dealer chosen, a card drawn from the stock, a card discarded, the common part of a deal, points scored and the game
+won.
 
 Each variant declares its own subclass under its own stable TOPIC (`meldbook.<variant>.<Name>`, registered by
 domain/events.py: a stored topic never changes), adding the fields and state changes that are its own. These shared
@@ -14,6 +15,8 @@ from typing import Any, ClassVar
 from domain.cards.zones import dealt_hands, dealt_stock
 from domain.events import GameEvent
 
+DEAL = "deal"
+"""The phase of a game whose dealer is to deal, in every variant."""
 OVER = "over"
 """The phase of a game that has been won, in every variant."""
 
@@ -38,6 +41,17 @@ class CutTied(GameEvent):
         state.cuts = {}
 
 
+class DealerChosen(GameEvent):
+    """The cut (or what else the variant goes by) named the next dealer: he is to deal, and the cuts are over."""
+
+    dealer: str
+
+    def evolve(self, state: Any) -> None:
+        state.dealer = self.dealer
+        state.phase = DEAL
+        state.cuts = {}
+
+
 class StockCardDrawn(GameEvent):
     """A player drew the top card of the stock."""
 
@@ -49,6 +63,17 @@ class StockCardDrawn(GameEvent):
         state.stock.remove(self.card)
         state.hands[self.player].known.append(self.card)
         state.drawn = True
+
+
+class CardDiscarded(GameEvent):
+    """A player discarded a card from his hand onto the discard pile."""
+
+    player: str
+    card: str
+
+    def evolve(self, state: Any) -> None:
+        state.hands[self.player].remove(self.card)
+        state.discard.append(self.card)
 
 
 class HandDealt(GameEvent):
