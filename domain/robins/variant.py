@@ -133,10 +133,7 @@ class Robins(Variant):
     ) -> dict[str, Any]:
         """The options checked, with `first_dealer` (a player's name, or none for a cut) checked apart."""
         rest = {k: v for k, v in given.items() if k != "first_dealer"}
-        specs = {s.name: s for s in self.option_specs if s.name != "first_dealer"}
-        for name in rest:
-            if name not in specs:
-                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        specs = self.known_options(rest, (s for s in self.option_specs if s.name != "first_dealer"))
         resolved = {name: spec.check(rest.get(name, spec.default)) for name, spec in specs.items()}
         first = given.get("first_dealer")
         first = normal_name(first) if isinstance(first, str) else first

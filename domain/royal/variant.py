@@ -190,10 +190,7 @@ class RoyalRummy(Variant):
         self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
     ) -> dict[str, Any]:
         """The full option set; the board is checked as a layout and flags must be true or false."""
-        specs = {spec.name: spec for spec in self.option_specs}
-        for name in given:
-            if name not in specs:
-                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        specs = self.known_options(given)
         resolved: dict[str, Any] = {}
         for name, spec in specs.items():
             value = given.get(name, spec.default)

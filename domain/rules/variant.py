@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -150,14 +150,22 @@ class Variant(ABC):
         self, players: list[str], given: Mapping[str, Any], deal_mode: str = "recorded"
     ) -> dict[str, Any]:
         """The game's full option set: given values checked, the rest at their defaults (for this deal mode)."""
-        specs = {spec.name: spec for spec in self.option_specs}
-        for name in given:
-            if name not in specs:
-                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        specs = self.known_options(given)
         return {
             name: spec.check(given.get(name, self.default_option(spec, players, deal_mode)))
             for name, spec in specs.items()
         }
+
+    def known_options(
+        self, given: Iterable[str], specs: Iterable[OptionSpec] | None = None
+    ) -> dict[str, OptionSpec]:
+        """The variant's option specs by name (or those named by `specs`), once every option given is one of them:
+        an option it does not have is refused, named."""
+        known = {spec.name: spec for spec in (self.option_specs if specs is None else specs)}
+        for name in given:
+            if name not in known:
+                raise SetupError(f"{self.title} has no option '{name}'", field=f"options.{name}")
+        return known
 
     def default_option(self, spec: OptionSpec, players: list[str], deal_mode: str = "recorded") -> Any:
         """The default of an option: by the deal mode where the option says so; variants override this where it
