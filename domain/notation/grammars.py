@@ -1,4 +1,6 @@
-"""Each variant's action grammar, from its own package: the fields each action kind writes in place, in order.
+"""Each variant's action grammar, from its own package (domain/<variant>/notation.py, which the variant's class names
+among its rule modules): the fields each action kind writes in place, in order. The variant is found by name in the
+registry below the variants (domain/rules/registry.py), never imported from here.
 
 Corrections (void, amend) are lines of every variant's record, with the places domain/corrections/kinds.py gives.
 A field not written in place is written `name=value`; seeds are always written so. A kind a variant's table does
@@ -10,13 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import ModuleType
+from functools import cache
 
-import domain.robins.notation
-import domain.roby.notation
-import domain.royal.notation
 from domain.corrections.kinds import CORRECTION_KINDS, IN_PLACE
 from domain.rules.actions import ActionKind
+from domain.rules.registry import variant_named
 from domain.rules.variant import Variant
 
 
@@ -32,20 +32,11 @@ class Grammar:
         return self.positional.get(kind, ())
 
 
-def _grammar(module: ModuleType) -> Grammar:
-    return Grammar({**module.POSITIONAL, **IN_PLACE}, module.TRANSFERS)
-
-
-GRAMMARS: dict[str, Grammar] = {
-    "roby": _grammar(domain.roby.notation),
-    "robins": _grammar(domain.robins.notation),
-    "royal": _grammar(domain.royal.notation),
-}
-
-
+@cache
 def grammar_of(variant: str) -> Grammar:
-    """The notation grammar of a variant (by its registered name)."""
-    return GRAMMARS[variant]
+    """The notation grammar of a variant (by its registered name): its own fields, and the corrections' places."""
+    rules = variant_named(variant)
+    return Grammar({**rules.notation_fields, **IN_PLACE}, rules.notation_transfers)
 
 
 def notation_kinds(rules: Variant) -> Mapping[str, ActionKind]:

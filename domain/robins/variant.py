@@ -11,20 +11,7 @@ from domain.errors import SetupError
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.robins import (
-    catalogue,
-    dealing,
-    entering,
-    events,
-    irregular,
-    legacy,
-    legal,
-    night,
-    settle,
-    table,
-    turn,
-    words,
-)
+from domain.robins import dealing, entering, events, irregular, settle, table, turn
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
@@ -87,7 +74,7 @@ class Robins(Variant):
 
     movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (legacy, words, catalogue, legal, irregular, night)
+    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation")
 
     action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
         ActionKind(

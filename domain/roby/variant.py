@@ -11,7 +11,7 @@ from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.roby import catalogue, dealing, entering, events, irregular, legacy, legal, night, play, settle, words
+from domain.roby import dealing, entering, events, irregular, play, settle
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -97,7 +97,7 @@ class Roby(Variant):
 
     movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (legacy, words, catalogue, legal, irregular, night)
+    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation")
 
     action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
         ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),

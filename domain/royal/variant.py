@@ -13,23 +13,7 @@ from domain.irregularities.events import MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.nights.lines import BANKER
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT, unknown_players
-from domain.royal import (
-    aces,
-    auction,
-    catalogue,
-    dealing,
-    entering,
-    events,
-    events_play,
-    irregular,
-    legacy,
-    legal,
-    night,
-    poker,
-    rummy,
-    settle,
-    words,
-)
+from domain.royal import aces, auction, dealing, entering, events, events_play, poker, rummy, settle
 from domain.royal.board import BANK, LAYOUTS, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
@@ -144,7 +128,7 @@ class RoyalRummy(Variant):
 
     movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = (legacy, words, catalogue, legal, irregular, night)
+    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation")
 
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     """The table ending the game; the other actions of the table are its irregular module's (domain/rules/wiring.py)."""

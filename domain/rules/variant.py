@@ -5,7 +5,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, ClassVar
 
 from domain.errors import IllegalMoveError, MeldbookError, Problem, SetupError
@@ -122,6 +121,11 @@ class Variant(ABC):
 
     count_for_night: ClassVar[Callable[[Any, tuple[str, ...], Any], dict[str, Any]] | None] = None
     """How a night counts a game of the variant (domain/<variant>/night.py `night_lines`); none: it is not counted."""
+    notation_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields each action kind writes in place in the notation, in order (domain/<variant>/notation.py
+    `POSITIONAL`); a kind not named writes every field by name."""
+    notation_transfers: ClassVar[str] = ""
+    """What the variant's transfers count in the notation: money or chips (domain/<variant>/notation.py)."""
 
     movers: ClassVar[Mapping[str, Callable[[Any], list[str]]]] = {}
     """Who may act in each phase of the game (domain/rules/movers.py holds those variants share); nobody in a phase
@@ -130,9 +134,10 @@ class Variant(ABC):
     """The kinds of a player's action the recorder may also record, by phase, in a game recorded by seats (at the end
     of a hand, entering a hand nobody entered or stating its count); none by default."""
 
-    rule_modules: ClassVar[tuple[ModuleType, ...]] = ()
-    """The variant's rule modules (its legacy, words, catalogue, legal, irregular and night modules): each
-    supplies the attributes domain/rules/wiring.py says it does, so a variant does not forward them one by one."""
+    rule_modules: ClassVar[tuple[str, ...]] = ()
+    """The names of the variant's rule modules in its own package (its legacy, words, catalogue, legal, irregular,
+    night and notation modules): each supplies the attributes domain/rules/wiring.py says it does, so a variant does
+    not forward them one by one."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -5,6 +5,7 @@ forwarding each member by hand."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from types import ModuleType
 from typing import Any
 
@@ -18,15 +19,19 @@ WIRING: tuple[tuple[str, str, str], ...] = (
     ("list_legal", "legal", "actions"),
     ("examples_of_the_table", "irregular", "table_examples"),
     ("count_for_night", "night", "night_lines"),
+    ("notation_fields", "notation", "POSITIONAL"),
+    ("notation_transfers", "notation", "TRANSFERS"),
 )
 """Each row: the Variant's attribute, the variant's module that supplies it (domain/<variant>/<module>.py), and the
 member of that module it is."""
 
 
-def wire(variant: type[Any], modules: tuple[ModuleType, ...]) -> None:
-    """Give the variant class each attribute its rule modules supply by the wiring table, unless its own body sets
-    it; a module the table names without the member it expects is an error when the variant is defined."""
-    by_name = {module.__name__.rsplit(".", 1)[-1]: module for module in modules}
+def wire(variant: type[Any], names: tuple[str, ...]) -> None:
+    """Give the variant class each attribute its rule modules (named in its own package) supply by the wiring table,
+    unless its own body sets it; a module the table names without the member it expects is an error when the
+    variant is defined."""
+    package = variant.__module__.rsplit(".", 1)[0]
+    by_name = {name: import_module(f"{package}.{name}") for name in names}
     for attribute, module_name, member in WIRING:
         module = by_name.get(module_name)
         if module is not None and attribute not in variant.__dict__:
