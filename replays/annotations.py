@@ -23,7 +23,8 @@ from domain.record.moves import secret_fields
 from domain.variants import variant_named
 from replays.frames import HandSpan, hands_of
 from service.annotations import annotations_of
-from service.application import GameNotFoundError, Meldbook
+from service.application import GameNotFoundError
+from service.ports import GameStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,7 @@ class Placing:
         return self.spans.hand_ended(version)
 
 
-def placing(app: Meldbook, game_id: UUID) -> Placing:
+def placing(app: GameStore, game_id: UUID) -> Placing:
     """Read the game's record once, for placing its annotations."""
     events = list(app.repository.event_store.get(game_id))
     if not events:
@@ -62,7 +63,7 @@ def visible(note: dict[str, Any], grant: str | None, place: Placing) -> bool:
 
 
 def shown_annotations(
-    app: Meldbook, game_id: UUID, viewer: Viewer, grant: str | None, hand: int | None = None, history: bool = False
+    app: GameStore, game_id: UUID, viewer: Viewer, grant: str | None, hand: int | None = None, history: bool = False
 ) -> list[dict[str, Any]]:
     """The annotations the caller may see (every version of each with `history`), of one hand if asked."""
     notes = annotations_of(app, game_id)

@@ -13,7 +13,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from domain.access.visibility import Viewer
 from replays.frames import replay_hand
-from service.application import Meldbook
+from service.ports import GameStore
 
 CHARTED = (("scores", "Scores"), ("stacks", "Chips"))
 """The amounts a chart draws, in order of preference, with their label: the first one a state holds."""
@@ -32,7 +32,7 @@ class Chart:
     ends: list[dict[str, int]]
 
 
-def hand_ends(app: Meldbook, game_id: UUID, viewer: Viewer) -> Chart:
+def hand_ends(app: GameStore, game_id: UUID, viewer: Viewer) -> Chart:
     """The amounts at the end of every hand of a game, as the viewer sees them."""
     hands = replay_hand(app, game_id, viewer, at=0).hands
     ends = [replay_hand(app, game_id, viewer, at=span.last_move).frames[0]["state"] for span in hands]

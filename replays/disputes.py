@@ -19,8 +19,8 @@ from domain.access.game_access import ARBITER
 from domain.access.visibility import Viewer
 from domain.beside.disputes import DisputeNotFoundError, EvidenceNotFoundError, GameDisputes
 from replays.annotations import Placing, placing, shown_annotations
-from service.application import Meldbook
 from service.disputes import disputes_of
+from service.ports import GameStore
 
 
 def visible(item: Mapping[str, Any], author: str, grant: str | None, viewer: Viewer, place: Placing) -> bool:
@@ -32,7 +32,7 @@ def visible(item: Mapping[str, Any], author: str, grant: str | None, viewer: Vie
 
 
 def shown_disputes(
-    app: Meldbook, game_id: UUID, viewer: Viewer, grant: str | None, hand: int | None = None
+    app: GameStore, game_id: UUID, viewer: Viewer, grant: str | None, hand: int | None = None
 ) -> list[dict[str, Any]]:
     """The disputes the caller may see, each with the evidence and ruling it may see and its history, of one hand
     (the hand holding its position) if asked."""
@@ -63,7 +63,7 @@ def shown_dispute(dispute: dict[str, Any], viewer: Viewer, grant: str | None, pl
     }
 
 
-def check_visible_dispute(app: Meldbook, game_id: UUID, number: int, viewer: Viewer, grant: str | None) -> None:
+def check_visible_dispute(app: GameStore, game_id: UUID, number: int, viewer: Viewer, grant: str | None) -> None:
     """Refuse a dispute that the game does not hold, or that the caller may not see yet."""
     disputes: GameDisputes = disputes_of(app, game_id)
     dispute = disputes.dispute(number)
@@ -72,7 +72,7 @@ def check_visible_dispute(app: Meldbook, game_id: UUID, number: int, viewer: Vie
 
 
 def resolve_evidence(
-    app: Meldbook, game_id: UUID, viewer: Viewer, grant: str | None, given: Mapping[str, Any]
+    app: GameStore, game_id: UUID, viewer: Viewer, grant: str | None, given: Mapping[str, Any]
 ) -> tuple[str, dict[str, Any], int]:
     """Evidence as given (exactly one of `event`, `annotation`, `replay`): its kind, its reference, and the
     version of the record it points at; refused when it points at nothing the caller may see."""

@@ -24,7 +24,7 @@ from domain.record.moves import MoveRecorded
 from domain.rules.variant import Variant
 from domain.rules.words import events_in_words, in_words
 from replays.changes import changes
-from service.application import Meldbook
+from service.ports import GameStore
 from service.presenting import describe, present_event, present_state
 
 
@@ -84,7 +84,7 @@ def hands_of(rules: Variant, groups: Sequence[MoveGroup], topics: Mapping[int, s
     ]
 
 
-def record_in_pages(app: Meldbook, game_id: UUID, after: int = 0, upto: int | None = None) -> Iterator[Any]:
+def record_in_pages(app: GameStore, game_id: UUID, after: int = 0, upto: int | None = None) -> Iterator[Any]:
     """A game's events after a version (up to another), read PAGE at a time: none is held once the caller lets it go."""
     while True:
         page = list(app.repository.event_store.get(game_id, gt=after or None, lte=upto, limit=PAGE))
@@ -94,7 +94,9 @@ def record_in_pages(app: Meldbook, game_id: UUID, after: int = 0, upto: int | No
         after = page[-1].originator_version
 
 
-def replay_hand(app: Meldbook, game_id: UUID, viewer: Viewer, hand: int | None = None, at: int | None = None) -> Replay:
+def replay_hand(
+    app: GameStore, game_id: UUID, viewer: Viewer, hand: int | None = None, at: int | None = None
+) -> Replay:
     """The frames of a hand (the current one unless `hand` says), or only the frame of move `at`.
 
     The record is read twice, a page at a time: once for its moves and hands, once for the hand asked for, from

@@ -9,7 +9,7 @@ from uuid import UUID
 
 from domain.access.visibility import Viewer
 from domain.record.game import Game
-from service.application import Meldbook
+from service.ports import GameStore
 from service.presenting import present_event, present_state
 
 
@@ -21,7 +21,7 @@ class Step:
     state: dict[str, Any]
 
 
-def replay(app: Meldbook, game_id: UUID, viewer: Viewer) -> Iterator[Step]:
+def replay(app: GameStore, game_id: UUID, viewer: Viewer) -> Iterator[Step]:
     """Every event of a game with the state after it, rebuilt by applying the stored events in order."""
     game: Game | None = None
     stored_events = app.stored_events(game_id)

@@ -12,6 +12,7 @@ branching, settlements, streams and verification), so each says what it uses.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -43,6 +44,9 @@ class GameStore(Protocol):
     def snapshots(self) -> EventStore[UUID] | None: ...
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]: ...
+
+    def fold(self, aggregate: Any, events: Iterable[Any]) -> Any:
+        """A game folded from a snapshot (or a copy) and the events after it, as a load folds them."""
 
     def game(self, game_id: UUID, version: int | None = None) -> Game: ...
 

@@ -1,6 +1,7 @@
 """The architecture's import rules hold: import-linter's contracts (pyproject.toml's [tool.importlinter]: the layers,
-the variants apart, the generic domain below them, no web or database library in the domain or the bots) and no import cycle among the product's
-modules, every import counted (at module level, inside functions and under TYPE_CHECKING alike).
+the variants apart, the generic domain below them, no web or database library in the domain or the bots) and no
+import cycle among the product's modules, every import counted (at module level, inside functions and under
+TYPE_CHECKING alike).
 
 Each check is shown to fail on a small tree that breaks it, so that a check grown toothless fails here too.
 """
