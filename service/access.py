@@ -30,6 +30,8 @@ from service.store.recorders import StreamMovedError
 from service.tokens import token_hash
 
 SAVE_ATTEMPTS = 3
+"""How many times a change to a stream is tried when another change came first (a move, a token, a stream beside
+a game)."""
 SET_UPS_KEPT = 1000
 READINGS_KEPT = 10_000
 """Games whose access stream each process keeps as it last read it, for the token checks of moves."""

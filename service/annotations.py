@@ -23,10 +23,10 @@ from domain.record.hands import hand_spans
 from domain.record.moves import MoveRecorded
 from domain.rules.docs import to_doc
 from domain.text import check_line, check_text, normal_name
+from service.access import SAVE_ATTEMPTS
 from service.branching import branch_game
 from service.ports import GameStore
 
-SAVE_ATTEMPTS = 3
 Stream = TypeVar("Stream", bound=Aggregate)
 Default = TypeVar("Default")
 MAX_COMMENT = 4000

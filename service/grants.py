@@ -12,12 +12,10 @@ import secrets
 from collections.abc import Callable
 from uuid import UUID
 
-from eventsourcing.persistence import IntegrityError
-
 from domain.access.game_access import ARBITER, RECORDER, GameAccess, seat_grant, viewer_grant
 from domain.errors import InvalidActionError
 from domain.text import check_line, normal_name
-from service.access import SAVE_ATTEMPTS
+from service.annotations import change_stream
 from service.ports import GameStore
 from service.tokens import new_token, token_hash
 
@@ -76,13 +74,6 @@ def issue(app: GameStore, game_id: UUID, grant: str, by: str = RECORDER) -> tupl
 
 
 def change(app: GameStore, game_id: UUID, command: Callable[[GameAccess], object]) -> None:
-    """Load the access stream, run one command and save; a concurrent change is met by trying again."""
-    for attempt in range(SAVE_ATTEMPTS):
-        access = app.access_of(game_id)
-        command(access)
-        try:
-            app.save(access)
-            return
-        except IntegrityError:
-            if attempt == SAVE_ATTEMPTS - 1:
-                raise
+    """Load the access stream, run one command and save; a concurrent change is met by trying again (as every
+    stream beside a game is changed: service/annotations.py's `change_stream`)."""
+    change_stream(app, lambda: app.access_of(game_id), command)
