@@ -82,6 +82,7 @@ STATUSES: dict[str, int] = {
     "notation-discarded": 409,
     "pairing-code-used": 409,
     "record-damaged": 409,
+    "record-too-new": 409,
     "setup-closed": 409,
     "stale-version": 409,
     "pairing-code-expired": 410,

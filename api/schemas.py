@@ -219,6 +219,13 @@ class GameStateSchema(Schema):
     deal_mode = fields.String()
     recording = fields.String(metadata={"description": "who records the moves: recorder, or seats"})
     access = fields.String(metadata={"description": "public, or private"})
+    rules_version = fields.Integer(
+        metadata={
+            "description": "the version of the variant's rules the game follows at this version (GET /variants lists "
+            "each version's changes): the newest when it was created, or one the table adopted since (adopt_rules, "
+            "from the next deal on: `state.next_rules_version` names it until then)"
+        }
+    )
     version = fields.Integer(metadata={"description": "the version this state is at"})
     latest_version = fields.Integer(metadata={"description": "the version of the game's last event"})
     latest = fields.Boolean(
@@ -312,7 +319,14 @@ class GamePageSchema(PageSchema):
 class VariantListSchema(Schema):
     """The variants with their options, defaults and action types."""
 
-    variants = fields.List(fields.Dict())
+    variants = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "each variant: its name, title, players, options, deal modes and actions, `rules_version` "
+            "(the version of its rules a new game follows) and `rules_versions` (every version, oldest first, each "
+            "`{version, changes}`: what it changed, a sentence each, naming the rule)"
+        },
+    )
 
 
 class HealthSchema(Schema):

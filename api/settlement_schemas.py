@@ -138,10 +138,18 @@ class ClaimSchema(Schema):
 
 
 class AuditSchema(Schema):
-    """The audit of a game: ok, or its discrepancies and the stated results that disagree."""
+    """The audit of a game: ok, or its discrepancies; apart from them, the stated results that disagree."""
 
     id = fields.String()
-    ok = fields.Boolean()
+    ok = fields.Boolean(
+        metadata={"description": "true when no stored event differs from what the game's rules give (no discrepancy)"}
+    )
+    claims_agree = fields.Boolean(
+        metadata={
+            "description": "true when no stated result kept by a notation import disagrees with the record (the "
+            "claims are reported apart from the verdict `ok`: they are what the imported text said)"
+        }
+    )
     discrepancies = fields.List(fields.Nested(DiscrepancySchema))
     claims = fields.List(
         fields.Nested(ClaimSchema),

@@ -21,12 +21,13 @@ from domain.rules.catalogue import catalogue
 from domain.rules.registry import variant_named
 from domain.rules.rule import Rule
 from domain.rules.variant import Variant
+from domain.rules.versions import RULES_PROBLEMS
 
 VARIANTS: dict[str, Variant] = {name: variant_named(name) for name in (Roby.name, Robins.name, RoyalRummy.name)}
 """Roby, Robins Rummy and Royal Rummy, by name, as they registered on import."""
 PROBLEMS: dict[str, Problem] = problem_table(
     GENERIC, CORRECTIONS, NOTATION, CONFIRMATIONS, NIGHTS, IRREGULARITIES, UNKNOWN_HANDS, SETUP_PROBLEMS,
-    PAIRING_PROBLEMS,
+    PAIRING_PROBLEMS, RULES_PROBLEMS,
     *(variant.problems for variant in VARIANTS.values()),
 )
 """Every problem code of the domain: the generic ones, each area's and each variant's rule codes (the service's and

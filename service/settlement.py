@@ -50,7 +50,9 @@ def explanation(app: GameStore, game_id: UUID, player: str, viewer: Viewer) -> d
 
 
 def audit(app: GameStore, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
-    """Every derived event compared with the stored one, and every stated result that disagrees with the record."""
+    """Every derived event compared with the stored one (`ok` when none differs: the record holds what its rules
+    give), and apart from that verdict every stated result of an imported record that disagrees with the record
+    (`claims_agree` when none does: a claim is what the imported text said, not a fault of the record)."""
     events = record_of(app, game_id)
     created = events[0]
     found = audit_record(events)
@@ -58,7 +60,8 @@ def audit(app: GameStore, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
     claims = [claim for claim in _claims_now(app, game_id, totals) if claim["stated"] != claim["recorded"]]
     return {
         "id": str(game_id),
-        "ok": not found and not claims,
+        "ok": not found,
+        "claims_agree": not claims,
         "discrepancies": [_discrepancy_doc(d, created.variant, viewer) for d in found],
         "claims": claims,
     }

@@ -63,3 +63,15 @@ def irregular_game(variant: str, deal_mode: str, token_hash: str = "", seed: int
     assert table(game, chance, "abandon")
     assert game.rules.is_over(game.state)
     return game
+
+
+def adopting_game(variant: str, deal_mode: str, seed: int = 5) -> Game:
+    """A game of the variant set up under its first rules version, whose table adopts the newest at the cut; then
+    played into its first deal, from which the newest applies."""
+    chance = SeededChance(seed)
+    game = Game.set_up(variant, PLAYERS[variant], {}, deal_mode, "", chance, title="adopting", rules_version=1)
+    assert table(game, chance, "adopt_rules")
+    to_the_deal_in_play(game, chance)
+    play(game, chance, 3)
+    assert game.state.rules_version == game.rules.newest_rules > game.rules_version
+    return game

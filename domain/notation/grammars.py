@@ -18,6 +18,7 @@ from domain.corrections.kinds import CORRECTION_KINDS, IN_PLACE
 from domain.rules.actions import ActionKind
 from domain.rules.registry import variant_named
 from domain.rules.variant import Variant
+from domain.rules.versions import RULES_IN_PLACE
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +35,11 @@ class Grammar:
 
 @cache
 def grammar_of(variant: str) -> Grammar:
-    """The notation grammar of a variant (by its registered name): its own fields, and the corrections' places."""
+    """The notation grammar of a variant (by its registered name): its own fields, the corrections' places, and those
+    of adopting other rules where its rules have versions to adopt."""
     rules = variant_named(variant)
-    return Grammar({**rules.notation_fields, **IN_PLACE}, rules.notation_transfers)
+    adopting = {kind: places for kind, places in RULES_IN_PLACE.items() if kind in rules.action_kinds}
+    return Grammar({**rules.notation_fields, **IN_PLACE, **adopting}, rules.notation_transfers)
 
 
 def notation_kinds(rules: Variant) -> Mapping[str, ActionKind]:

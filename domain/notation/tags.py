@@ -19,9 +19,14 @@ SETUP = ("DealMode", "Recording", "Access")
 CHECKS = ("Digest", "DigestAt")
 """The source game's digest (its hash chain's link) and the version it is at: written by an export, for checking
 against the source with GET /games/{id}/verify?digest=...&at=...; an import reads them and needs neither."""
-DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public"}
-"""The setup a record states when it leaves its tag out (an import reads it so; an export writes every tag)."""
-_NAMES = {name.lower(): name for name in (*FIXED, *SETUP, *CHECKS)} | {"deal_mode": "DealMode"}
+RULES = "Rules"
+"""The version of the variant's rules the game was created under (GET /variants lists them): written when it is not
+the first, so that a record written before rules versions existed, which has no such tag, reads as what it is."""
+FIRST_RULES = 1
+DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public", RULES: FIRST_RULES}
+"""The setup a record states when it leaves its tag out (an import reads it so; an export writes every tag but a
+first rules version)."""
+_NAMES = {name.lower(): name for name in (*FIXED, *SETUP, RULES, *CHECKS)} | {"deal_mode": "DealMode"}
 
 
 def _tag(line: str) -> re.Match[str] | None:
@@ -46,7 +51,7 @@ def read_tag(line: str, number: int) -> tuple[str, Any]:
     if canonical is None:
         raise NotationError(
             f"[{name} ...] is not a tag of the notation: the tags are {', '.join(FIXED)}, Seat1, Seat2, ..., "
-            f"{', '.join(SETUP)}, Option.<name> and {', '.join(CHECKS)}",
+            f"{', '.join(SETUP)}, {RULES}, Option.<name> and {', '.join(CHECKS)}",
             line=number, column=line.index(name) + 1, code="notation-unknown-tag",
         )
     try:
@@ -68,11 +73,12 @@ def _canonical_name(name: str) -> str | None:
 
 
 def write_tags(tags: Mapping[str, Any], players: list[str], options: Mapping[str, Any]) -> list[str]:
-    """The tag lines in canonical order: the fixed tags, the seats, the setup, every option, then the digest (when
-    the tags hold one)."""
+    """The tag lines in canonical order: the fixed tags, the seats, the setup (with the rules version, unless it is
+    the first), every option, then the digest (when the tags hold one)."""
     lines = [f"[{name} {_json(tags.get(name, UNKNOWN))}]" for name in FIXED]
     lines += [f"[Seat{seat} {_json(player)}]" for seat, player in enumerate(players, 1)]
     lines += [f"[{name} {_json(tags.get(name, DEFAULTS[name]))}]" for name in SETUP]
+    lines += [f"[{RULES} {_json(tags[RULES])}]"] if tags.get(RULES, FIRST_RULES) != FIRST_RULES else []
     lines += [f"[Option.{name} {_json(value)}]" for name, value in options.items()]
     lines += [f"[{name} {_json(tags[name])}]" for name in CHECKS if name in tags]
     return lines

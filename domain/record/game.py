@@ -21,6 +21,7 @@ from domain.rules.actions import Action, parse_action
 from domain.rules.listing import list_table_actions
 from domain.rules.registry import variant_named
 from domain.rules.variant import DEAL_MODES, Chance, Decision, NoChance, Variant
+from domain.rules.versions import RecordTooNewError, check_known, chosen_version
 from domain.text import check_line, seated_names
 
 if TYPE_CHECKING:
@@ -53,12 +54,12 @@ class Game(Aggregate):
     throws the game away when it refuses: `record`); events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 6
+    class_version = 7
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
     `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided; of version
     5, `discarded` (domain/record/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
     and no longer `counted` (it grows with the game: copying it with every move and every snapshot made a move's
-    cost grow with the game)."""
+    cost grow with the game); of version 7, `rules_version`, the rules version the game was created under."""
 
     spoiled = False
     """Whether a refused action was decided on the game's own state (`record`, in place): then it is thrown away."""
@@ -76,11 +77,27 @@ class Game(Aggregate):
             snapshot.state["counted"] = None
             return snapshot
 
+        def mutate(self, _: None) -> Any:
+            """The game the snapshot holds; a snapshot a newer Meldbook took (of a game class version, or under a
+            rules version, this one does not know) is refused, never read as something it is not."""
+            stored = self.state.get("class_version", 1)
+            if stored > Game.class_version:
+                raise RecordTooNewError(
+                    f"the snapshot of game {self.originator_id} at version {self.originator_version} is of class "
+                    f"version {stored}, and this Meldbook knows class versions up to {Game.class_version}: a newer "
+                    "one took it; upgrade this service to read it"
+                )
+            game: Game = super().mutate(_)  # type: ignore[assignment]
+            for version in (game.state.rules_version, game.state.next_rules_version):
+                if version is not None:
+                    check_known(game.rules, version)
+            return game
+
     class Created(Aggregate.Created):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
 
         TOPIC = "meldbook.GameCreated"
-        class_version = 2
+        class_version = 3
         variant: str
         players: list[str]
         options: dict[str, Any]
@@ -89,12 +106,18 @@ class Game(Aggregate):
         title: str
         recording: str
         access: str
+        rules_version: int
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             """A game created before seats and private games: recorded by its recorder, read by anyone."""
             state["recording"] = "recorder"
             state["access"] = "public"
+
+        @staticmethod
+        def upcast_v2_v3(state: dict[str, Any]) -> None:
+            """A game created before rules versions: it was recorded under the first (domain/rules/versions.py)."""
+            state["rules_version"] = 1
 
     def __init__(
         self,
@@ -106,6 +129,7 @@ class Game(Aggregate):
         title: str,
         recording: str = "recorder",
         access: str = "public",
+        rules_version: int = 1,
     ) -> None:
         self.variant = variant
         self.players = list(players)
@@ -115,7 +139,12 @@ class Game(Aggregate):
         self.title = title
         self.recording = recording
         self.access = access
-        self.state = variant_named(variant).new_state(self.players, self.options, deal_mode)
+        self.rules_version = rules_version
+        """The version of its variant's rules the game was created under (its state says which it follows now: a
+        table may carry a game on under a newer one)."""
+        rules = variant_named(variant)
+        check_known(rules, rules_version)
+        self.state = rules.fresh_state(self.players, self.options, deal_mode, rules_version)
         self.moves: int | None = 0
         """Moves recorded so far; None for a record stored before moves carried an envelope, until it is read."""
         self.counted: list[dict[str, Any]] | None = []
@@ -171,6 +200,12 @@ class Game(Aggregate):
         state["amendable"] = None if counted is None else amendable_moves(counted, state["deal_mode"])
         state["counted"] = None
 
+    @staticmethod
+    def upcast_v6_v7(state: dict[str, Any]) -> None:
+        """A snapshot taken before rules versions: the game was created under the first, and follows it still (its
+        rule state reads back under version 1)."""
+        state["rules_version"] = 1
+
     @classmethod
     def set_up(
         cls,
@@ -183,8 +218,10 @@ class Game(Aggregate):
         title: str = "",
         recording: str = "recorder",
         access: str = "public",
+        rules_version: int | None = None,
     ) -> Game:
-        """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks)."""
+        """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks); under the
+        variant's newest rules, or the version given (a record imported with its own, a game set up again)."""
         rules = variant_named(variant)
         players = seated_names(players)
         rules.check_players(players)
@@ -204,6 +241,7 @@ class Game(Aggregate):
             title=check_line(title, "title", max_length=MAX_TITLE_LENGTH),
             recording=recording,
             access=access,
+            rules_version=rules.newest_rules if rules_version is None else chosen_version(rules, rules_version),
         )
         decision = Decision(game.state, game.version, chance)
         rules.open(decision)
@@ -224,6 +262,7 @@ class Game(Aggregate):
             created.title,
             created.recording,
             created.access,
+            created.rules_version,
         )
 
     @property

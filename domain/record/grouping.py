@@ -37,7 +37,7 @@ def group_moves(rules: Variant, events: Iterable[Any], *, actions: bool = True) 
     """
     stream = iter(events)
     created = next(stream)
-    state = rules.new_state(list(created.players), dict(created.options), created.deal_mode)
+    state = rules.fresh_state(list(created.players), dict(created.options), created.deal_mode, created.rules_version)
     version = created.originator_version
     groups = [MoveGroup(0, version, version, None)]
     opening: list[GameEvent] = []

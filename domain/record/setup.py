@@ -48,7 +48,9 @@ class SetupAmended(GameEvent):
         """The new setup, and the rule state of a game just set up with it (its opening follows)."""
         aggregate.players = list(self.players)
         aggregate.options = dict(self.options)
-        aggregate.state = aggregate.rules.new_state(aggregate.players, aggregate.options, aggregate.deal_mode)
+        aggregate.state = aggregate.rules.fresh_state(
+            aggregate.players, aggregate.options, aggregate.deal_mode, aggregate.rules_version
+        )
 
 
 class GameDiscarded(GameEvent):
@@ -107,7 +109,8 @@ def amend_setup(game: Game, renamed: Mapping[str, str], options: Mapping[str, An
 
 def _reverse_opening(game: Game) -> None:
     """Transfers that undo the opening's transfers of the setup as it stands (nothing for a variant without)."""
-    opening = Decision(game.rules.new_state(game.players, game.options, game.deal_mode), game.version, NoChance())
+    fresh = game.rules.fresh_state(game.players, game.options, game.deal_mode, game.rules_version)
+    opening = Decision(fresh, game.version, NoChance())
     game.rules.open(opening)
     for event_class, data in opening.events:
         if event_class is AmountTransferred:

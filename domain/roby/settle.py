@@ -20,6 +20,7 @@ from domain.roby.events import (
 )
 from domain.roby.rules import PASS_LIMIT, from_left_of, hand_value, next_in_game
 from domain.roby.state import COUNT, RobyState
+from domain.roby.versions import NO_DECISION_WITHOUT_A_CHOICE
 from domain.rules.actions import Action
 from domain.rules.variant import Decision
 
@@ -109,7 +110,11 @@ def _score(decision: Decision, player: str) -> None:
     busted = [p for p in opponents if state.scores[p] > PASS_LIMIT]
     for opponent in busted:
         decision.record(PlayerBusted, player=opponent, score=state.scores[opponent])
-    if busted:
+    if busted and state.rules_version >= NO_DECISION_WITHOUT_A_CHOICE and not may_reenlist(state, busted[0]):
+        for opponent in busted:  # none of them may re-enlist (each has the same players beside him): no decision
+            decision.record(PlayerLeft, player=opponent)
+        _next_deal(decision)
+    elif busted:
         decision.record(DecisionsOpened, players=busted)
         _settle_forced_decisions(decision)
     else:

@@ -97,7 +97,7 @@ class Roby(Variant):
 
     movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation")
+    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation", "versions")
 
     action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
         ActionKind("cut", "cut a card for the deal (recorded: name it)", (Param("card", "card", False), SEEDS)),

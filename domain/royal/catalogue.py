@@ -59,6 +59,18 @@ LEDGER_RULES: tuple[Rule, ...] = (
     ),
     Rule("royal.end.bets-returned", "When the game ends, bets not yet settled go back to their players.", "meldbook"),
     Rule(
+        "royal.end.ante-returned",
+        "Rules version 2: the ante belongs to its deal; a game ended before the deal is dealt gives each player the "
+        "ante he paid for it back before the board is cleared.",
+        "ruling",
+    ),
+    Rule(
+        "royal.end.ace-bet-returned",
+        "Rules version 2: an ace bet paid for a deal (repeated or new) belongs to it; a game ended before the deal is "
+        "dealt gives each bettor what he staked for it back before the board is cleared.",
+        "ruling",
+    ),
+    Rule(
         "royal.end.to-banker",
         "When the game ends, chips left on the board and the aces stay with the banker.",
         "ruling",

@@ -8,6 +8,7 @@ from domain.cards.zones import Zone, dealt_hands
 from domain.events import GameEvent
 from domain.royal.state import ACE_BET, ACE_COVER, AUCTION, DEAL, DUMMY, OVER, AceBet, Poker, RoyalState, Rummy
 from domain.rules import table_events
+from domain.rules.table_state import switch_at_deal
 
 
 class CardCut(table_events.CardCut):
@@ -139,6 +140,7 @@ class HandsDealt(GameEvent):
         state["unknown"] = {}
 
     def evolve(self, state: RoyalState) -> None:
+        switch_at_deal(state)
         state.hands = dealt_hands(self.hands, self.unknown)
         state.aces_due = sorted(state.ace_bets) if self.unknown else []
         state.dealt_unnamed = bool(self.unknown)

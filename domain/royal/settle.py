@@ -8,7 +8,8 @@ from domain.royal.board import BANK, ace_account, bet_account, board_accounts, s
 from domain.royal.events import AceBetReleased, DealStarted, GameEnded, PlayerOut
 from domain.royal.ledger import move, stack
 from domain.royal.rules import ante_total
-from domain.royal.state import OVER, RoyalState
+from domain.royal.state import ACE_BET, ACE_COVER, DEAL, OVER, RoyalState
+from domain.royal.versions import ANTE_BELONGS_TO_ITS_DEAL
 from domain.rules.actions import Action
 from domain.rules.variant import Decision
 
@@ -56,10 +57,14 @@ def end_by_table(decision: Decision, action: Action) -> None:
 
 
 def end_game(decision: Decision, reason: str) -> None:
-    """The game ends: bets go back to their players; the board's chips stay with the banker, or are split."""
+    """The game ends: bets go back to their players, and so (from rules version 2) does what a deal not dealt yet
+    collected; the board's chips stay with the banker, or are split."""
     state: RoyalState = decision.state
+    undealt = state.rules_version >= ANTE_BELONGS_TO_ITS_DEAL and state.phase in NOT_DEALT_YET
     decision.record(GameEnded, reason=reason)
     cause = decision.last_version
+    if undealt:
+        _return_what_the_deal_collected(decision, cause)
     for player in state.players:
         move(decision, bet_account(player), player_account(player), state.ledger.balance(bet_account(player)),
              "royal.end.bets-returned", cause)
@@ -69,6 +74,26 @@ def end_game(decision: Decision, reason: str) -> None:
             move(decision, account, BANK, state.ledger.balance(account), "royal.end.to-banker", cause)
         return
     _split(decision, accounts, cause)
+
+
+NOT_DEALT_YET = (ACE_BET, ACE_COVER, DEAL)
+"""The phases of a deal that started (its antes and repeat ace bets paid) and was not dealt yet."""
+
+
+def _return_what_the_deal_collected(decision: Decision, cause: int) -> None:
+    """A deal never dealt takes nothing: each player who anted for it takes his ante back from every space, and each
+    bettor of an ace bet standing on it the amount he staked for it (repeated or new, they all paid the bet's
+    amount for this deal)."""
+    state: RoyalState = decision.state
+    assert state.dealer is not None
+    for player in state.left_of(state.dealer):
+        for space in state.options["board"]:
+            move(decision, space_account(space), player_account(player), int(state.options["ante"]),
+                 "royal.end.ante-returned", cause)
+    for suit in sorted(state.ace_bets):
+        bet = state.ace_bets[suit]
+        for player in bet.bettors:
+            move(decision, ace_account(suit), player_account(player), bet.amount, "royal.end.ace-bet-returned", cause)
 
 
 def _split(decision: Decision, accounts: list[str], cause: int) -> None:

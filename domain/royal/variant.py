@@ -128,7 +128,7 @@ class RoyalRummy(Variant):
 
     movers = MOVERS
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
-    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation")
+    rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation", "versions")
 
     table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
     """The table ending the game; the other actions of the table are its irregular module's (domain/rules/wiring.py)."""

@@ -109,7 +109,8 @@ class Param:
     name: str
     kind: str
     required: bool = True
-    choices: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+    """The values the field may take (texts; whole numbers for an `int` field), if they are fixed."""
     description: str = ""
     secret: bool = False
 
@@ -192,7 +193,7 @@ def parse_action(kinds: Mapping[str, ActionKind], body: Mapping[str, Any]) -> Ac
         value = PARSERS[param.kind](body[param.name], param.name)
         if param.choices and value not in param.choices:
             raise InvalidActionError(
-                f"{param.name} must be one of: {', '.join(param.choices)}", field=param.name
+                f"{param.name} must be one of: {', '.join(str(choice) for choice in param.choices)}", field=param.name
             )
         args[param.name] = value
     return Action(kind_name, player, args)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from domain.cards.zones import dealt_hands, dealt_stock
 from domain.events import GameEvent
+from domain.rules.table_state import switch_at_deal
 
 DEAL = "deal"
 """The phase of a game whose dealer is to deal, in every variant."""
@@ -105,6 +106,7 @@ class HandDealt(GameEvent):
         state.discard = [self.upcard]
         state.melds = []
         state.exposed = []
+        switch_at_deal(state)
         self.dealt(state)
 
     def dealt(self, state: Any) -> None:

@@ -20,12 +20,16 @@ CUT = "cut"
 
 @dataclass
 class TableState:
-    """What every variant's state starts with: the players in seat order, the options, the deal mode and the phase."""
+    """What every variant's state starts with: the players in seat order, the options, the deal mode and the phase;
+    the rules version the game follows, and the one the table adopted for the deals to come (domain/rules/versions.py).
+    A state stored before rules versions existed reads back under version 1, with none adopted."""
 
     players: list[str]
     options: dict[str, Any]
     deal_mode: str
     phase: str = CUT
+    rules_version: int = 1
+    next_rules_version: int | None = None
 
 
 @dataclass
@@ -45,3 +49,9 @@ class TableMeld:
     owner: str
     kind: str
     cards: list[str]
+
+
+def switch_at_deal(state: TableState) -> None:
+    """A new deal: the rules version the table adopted, if any, applies from it on (domain/rules/versions.py)."""
+    if state.next_rules_version is not None:
+        state.rules_version, state.next_rules_version = state.next_rules_version, None

@@ -17,6 +17,7 @@ from domain.rules.decision import NoChance as NoChance
 from domain.rules.decision import Scratch
 from domain.rules.rule import Rule
 from domain.rules.table_events import OVER
+from domain.rules.versions import FIRST, RulesVersion
 from domain.rules.wiring import wire
 from domain.rules.words import Phrase
 
@@ -134,6 +135,10 @@ class Variant(ABC):
     """The kinds of a player's action the recorder may also record, by phase, in a game recorded by seats (at the end
     of a hand, entering a hand nobody entered or stating its count); none by default."""
 
+    rules_versions: ClassVar[tuple[RulesVersion, ...]] = (FIRST,)
+    """The versions of the variant's rules, oldest first, each with what it changed (domain/<variant>/versions.py
+    `VERSIONS`): a new game follows the newest; a game follows the one it was created (or carried on) under."""
+
     rule_modules: ClassVar[tuple[str, ...]] = ()
     """The names of the variant's rule modules in its own package (its legacy, words, catalogue, legal, irregular,
     night and notation modules): each supplies the attributes domain/rules/wiring.py says it does, so a variant does
@@ -142,6 +147,11 @@ class Variant(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         wire(cls, cls.__dict__.get("rule_modules", ()))
+
+    @property
+    def newest_rules(self) -> int:
+        """The number of the newest version of the variant's rules: the one a new game follows."""
+        return self.rules_versions[-1].number
 
     def night_lines(self, settlement: Any, players: tuple[str, ...], money: Any) -> dict[str, Any]:
         """How a night counts a game of the variant: each party's NightLine (domain/nights/lines.py) from the game's
@@ -191,6 +201,12 @@ class Variant(ABC):
     @abstractmethod
     def new_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str) -> Any:
         """The rule state of a game that has just been created."""
+
+    def fresh_state(self, players: list[str], options: Mapping[str, Any], deal_mode: str, rules_version: int) -> Any:
+        """The rule state of a game just created under that version of the variant's rules."""
+        state = self.new_state(players, options, deal_mode)
+        state.rules_version = rules_version
+        return state
 
     def open(self, decision: Decision) -> None:
         """Events stored with the creation of the game (buy-ins, stacks); none by default."""
@@ -295,6 +311,8 @@ class Variant(ABC):
                 }
                 for kind in self.action_kinds.values()
             ],
+            "rules_version": self.newest_rules,
+            "rules_versions": [version.doc() for version in self.rules_versions],
         }
 
 

@@ -9,6 +9,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
+from domain.rules.versions import adopt_rules, adopt_rules_kind
+
 WIRING: tuple[tuple[str, str, str], ...] = (
     ("legacy_openers", "legacy", "OPENERS"),
     ("opens_move", "legacy", "opens_move"),
@@ -21,6 +23,7 @@ WIRING: tuple[tuple[str, str, str], ...] = (
     ("count_for_night", "night", "night_lines"),
     ("notation_fields", "notation", "POSITIONAL"),
     ("notation_transfers", "notation", "TRANSFERS"),
+    ("rules_versions", "versions", "VERSIONS"),
 )
 """Each row: the Variant's attribute, the variant's module that supplies it (domain/<variant>/<module>.py), and the
 member of that module it is."""
@@ -38,6 +41,16 @@ def wire(variant: type[Any], names: tuple[str, ...]) -> None:
             setattr(variant, attribute, getattr(module, member))
     if "irregular" in by_name:
         variant.table_rules = table_rules(variant, by_name["irregular"])
+    if "action_kinds" in variant.__dict__ and len(variant.rules_versions) > 1:
+        with_rules_versions(variant)
+
+
+def with_rules_versions(variant: type[Any]) -> None:
+    """The table of a variant whose rules have changed may carry a game on under a newer version of them
+    (domain/rules/versions.py): the action of the table, with the variant's versions as its choices, and its rule."""
+    kind = adopt_rules_kind(variant.rules_versions)
+    variant.action_kinds = {**variant.action_kinds, kind.type: kind}
+    variant.table_rules = {**variant.table_rules, kind.type: adopt_rules}
 
 
 def table_rules(variant: type[Any], irregular: ModuleType) -> dict[str, Any]:

@@ -69,5 +69,6 @@ SHARED: dict[str, Phrase] = {
     "into the stock",
     "call_off": lambda a, s: "the table calls the hand off: it is void",
     "abandon": lambda a, s: "the players leave: the game is abandoned",
+    "adopt_rules": lambda a, s: f"the table adopts rules version {a.get('rules')}, from the next deal on",
 }
 """Phrases that read alike in every variant that has the kind."""

@@ -37,7 +37,9 @@ def test_a_record_as_the_rules_stored_it_is_audited_ok(
     shared_app: Flask, shared_client: FlaskClient, variant: str
 ) -> None:
     game = store(shared_app, new_record(variant))
-    assert _audit(shared_client, game) == {"id": game, "ok": True, "discrepancies": [], "claims": []}
+    assert _audit(shared_client, game) == {
+        "id": game, "ok": True, "claims_agree": True, "discrepancies": [], "claims": []
+    }
 
 
 def test_a_payment_moved_from_one_player_to_another_is_named_though_the_totals_still_add_up(

@@ -125,8 +125,11 @@ def test_a_stated_result_the_rules_compute_otherwise_is_refused_or_kept_as_a_cla
     claims = stated_results(shared_app.extensions["meldbook"], UUID(kept.get_json()["id"]))
     assert claims == [{"hand": 1, "player": "bob", "what": "points", "stated": 80, "computed": 75, "line": line}]
     audit = shared_client.get(f"/games/{kept.get_json()['id']}/audit").get_json()
-    assert audit["ok"] is False and audit["discrepancies"] == [], "the record itself is sound"
+    assert (audit["ok"], audit["discrepancies"]) == (True, []), "the record itself is sound: nothing to report"
+    assert audit["claims_agree"] is False, "the claim is reported apart from the verdict"
     assert audit["claims"] == [{**claims[0], "recorded": 75}]
+    agreed = shared_client.get(f"/games/{send(shared_client, ROBINS).get_json()['id']}/audit").get_json()
+    assert (agreed["ok"], agreed["claims_agree"], agreed["claims"]) == (True, True, [])
     assert_problem(send(shared_client, bad, "?claims=maybe"), 422, "validation-error")
 
 

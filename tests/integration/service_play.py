@@ -64,7 +64,7 @@ def play_through_service(app: Meldbook, seed: int, max_moves: int | None = None)
     chance = SeededChance(seed)
     live = Game.set_up("roby", PLAYERS, {}, "shuffled", created.token_hash, chance)
     played = Played(created.id, token, live)
-    shadow = live.rules.new_state(live.players, live.options, live.deal_mode)
+    shadow = live.rules.fresh_state(live.players, live.options, live.deal_mode, live.rules_version)
     _follow(played, shadow, live.collect_events())
     for body in moves(live, random.Random(seed), chance):
         if max_moves is not None and len(played.moves) >= max_moves:

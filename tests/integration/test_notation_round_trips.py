@@ -27,7 +27,7 @@ from service.notation_export import export_record
 from service.notation_import import import_record
 from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_notation_examples import example_kinds
-from tests.irregular_games import irregular_game
+from tests.irregular_games import adopting_game, irregular_game
 from tests.notation_games import bot_events, stored_facts, without_digest
 from tests.sampling import sample
 
@@ -85,14 +85,18 @@ def test_the_first_twenty_games_of_each_variant_round_trip(variant: str) -> None
 
 
 def check_full_round_trips(variant: str, seeds: Sequence[int], whole: bool = False) -> None:
-    """Round-trip the seeds' games (Roby's `whole`, or their first moves) and the irregular games of a variant, which
-    with the examples use between them every action kind of the variant (no bot abandons a game or corrects one)."""
+    """Round-trip the seeds' games (Roby's `whole`, or their first moves), the irregular games of a variant and, where
+    its rules have changed, games that adopt the newest version, which with the examples use between them every
+    action kind of the variant (no bot abandons a game, corrects one or adopts other rules)."""
     app = Meldbook(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     kinds = check_round_trips(app, variant, seeds, whole)
     for deal_mode in ("shuffled", "recorded"):
-        events = irregular_game(variant, deal_mode).collect_events()
-        round_trip(app, events)
-        kinds.update(e.action["type"] for e in events if isinstance(e, MoveRecorded))
+        games = [irregular_game(variant, deal_mode)]
+        games += [adopting_game(variant, deal_mode)] if len(VARIANTS[variant].rules_versions) > 1 else []
+        for game in games:
+            events = game.collect_events()
+            round_trip(app, events)
+            kinds.update(e.action["type"] for e in events if isinstance(e, MoveRecorded))
     missing = set(VARIANTS[variant].action_kinds) - kinds - example_kinds(variant)
     assert not missing, f"{variant}: no round-tripped game or example uses {sorted(missing)}"
 

@@ -55,9 +55,12 @@ FILLER = [
 class Table:
     """One recorded Roby game; `act` records a body, `refuse` checks a refusal that stores nothing."""
 
-    def __init__(self, players: tuple[str, ...] = ("ann", "bob", "cy", "dee"), **options: Any) -> None:
+    def __init__(
+        self, players: tuple[str, ...] = ("ann", "bob", "cy", "dee"), rules: int | None = None, **options: Any
+    ) -> None:
+        """The game set up under the newest rules, or the rules version given."""
         self.chance = SeededChance(7)
-        self.game = Game.set_up("roby", list(players), options, "recorded", "", self.chance)
+        self.game = Game.set_up("roby", list(players), options, "recorded", "", self.chance, rules_version=rules)
         self.kept: list[str] = []
 
     @property

@@ -99,17 +99,32 @@ def test_busted_players_decide_in_turn_from_the_dealers_left_and_each_fee_counts
     ]
 
 
-def test_re_enlisting_needs_two_other_players_still_in_and_the_last_player_in_wins_the_pot() -> None:
-    table = Table(("ann", "bob", "cy"))
+@pytest.mark.parametrize("rules", [1, 2])
+def test_re_enlisting_needs_two_other_players_still_in_and_the_last_player_in_wins_the_pot(rules: int) -> None:
+    table = Table(("ann", "bob", "cy"), rules=rules)
     table.state.scores.update(bob=95, cy=95)  # arrange
     table.cut_for("cy")
     table.deal(keep="2D", ann=WINNING_HAND)
     table.act("draw", "ann", source="stock", card="2D")
-    table.act("go_out", "ann", melds=WINNING_MELDS, discard="2D")
+    stored = table.act("go_out", "ann", melds=WINNING_MELDS, discard="2D")
     assert [e.player for e in table.events("PlayerLeft")] == ["bob", "cy"]
+    busts = stored[stored.index("PlayerBusted"):stored.index("GameWon")]
+    if rules == 1:  # the record opened decisions nobody had, then made both leave
+        assert busts == ["PlayerBusted", "PlayerBusted", "DecisionsOpened", "PlayerLeft", "PlayerLeft"]
+    else:  # neither may re-enlist: they leave, and no decision is opened for them
+        assert busts == ["PlayerBusted", "PlayerBusted", "PlayerLeft", "PlayerLeft"]
+        assert table.events("DecisionsOpened") == []
     assert table.events("GameWon")[0].player == "ann" and table.state.phase == "over"
     assert table.transfers("roby.stakes.pot-to-winner") == [("pot", "player:ann", 1500, "GameWon")]
     assert sum(table.state.ledger.balances.values()) == 0
+
+
+def test_while_two_others_remain_a_busted_player_still_decides() -> None:
+    table = Table()
+    assert table.state.rules_version == 2
+    table.state.scores["bob"] = 95  # arrange
+    roby_by_ann(table)
+    assert table.events("DecisionsOpened")[0].players == ["bob"] and table.events("PlayerLeft") == []
 
 
 def test_a_player_may_re_enlist_any_number_of_times() -> None:

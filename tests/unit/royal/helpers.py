@@ -33,9 +33,11 @@ class FixedChance(Chance):
         return self.counter
 
 
-def new_game(players: int = 4, mode: str = "recorded", **options: Any) -> Game:
-    """A Royal Rummy game with players p1..pN."""
-    return Game.set_up("royal", [f"p{i + 1}" for i in range(players)], options, mode, "", FixedChance())
+def new_game(players: int = 4, mode: str = "recorded", rules: int | None = None, **options: Any) -> Game:
+    """A Royal Rummy game with players p1..pN, under the newest rules or the version given."""
+    return Game.set_up(
+        "royal", [f"p{i + 1}" for i in range(players)], options, mode, "", FixedChance(), rules_version=rules
+    )
 
 
 def record(game: Game, kind: str, player: str, **fields: Any) -> int:
@@ -185,10 +187,12 @@ SPADES_TO_P3 = {
 """Three hands (the dummy is every diamond): clubs split between p1 and p2, hearts likewise, p3 the spades."""
 
 
-def setup(hands: dict[str, list[str]] | None = None, dealer: str = "p3", dummy: str = "dead", **options: Any) -> Game:
-    """A recorded game cut to `dealer`, dealt `hands`, the dummy settled: 'dead' (nobody bids) or 'swap'."""
+def setup(hands: dict[str, list[str]] | None = None, dealer: str = "p3", dummy: str = "dead", rules: int | None = None,
+          **options: Any) -> Game:
+    """A recorded game cut to `dealer`, dealt `hands`, the dummy settled: 'dead' (nobody bids) or 'swap'; under the
+    newest rules or the version given."""
     dealt = hands or SPADES_TO_P3
-    game = new_game(len(dealt), **options)
+    game = new_game(len(dealt), rules=rules, **options)
     cut_to(game, dealer)
     if game.state.phase == "ace_bet":
         record(game, "no_ace_bet", dealer)

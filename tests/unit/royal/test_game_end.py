@@ -73,19 +73,72 @@ def test_ending_the_game_is_the_tables_action_and_needs_its_confirmation() -> No
     assert game.state.phase == "over" and [entry["type"] for entry in game.table_actions()] == ["void"]
 
 
-def test_leftover_chips_stay_with_the_banker() -> None:
-    game = new_game(3)
+SPACES = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence", "kitty",
+          "pot"]
+"""The Tripoley board's accounts, in board order."""
+
+
+def test_under_rules_version_1_the_antes_of_a_deal_never_dealt_stay_with_the_banker() -> None:
+    game = new_game(3, rules=1)
     cut_to(game, "p3")
     end_game(game)
     assert chips(game, "bank") == -300 + 27 and chips(game, "pot") == 0 and chips(game, "p1") == 91
-    spaces = ["space:AH", "space:KH", "space:QH", "space:JH", "space:10H", "space:marriage", "space:sequence",
-              "kitty", "pot"]
-    assert transfers(game, "royal.end.to-banker") == [(space, "bank", 3, "GameEnded") for space in spaces]
+    assert transfers(game, "royal.end.to-banker") == [(space, "bank", 3, "GameEnded") for space in SPACES]
+    assert transfers(game, "royal.end.ante-returned") == []
 
 
-def _ended_after_an_ace_bet(dealer: str, amount: int) -> Any:
+def test_the_antes_of_a_deal_never_dealt_go_back_to_those_who_paid_them_before_the_board_is_cleared() -> None:
+    game = new_game(3)
+    assert game.state.rules_version == 2
+    cut_to(game, "p3")
+    end_game(game)
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [100, 100, 100] and chips(game, "bank") == -300
+    assert transfers(game, "royal.end.ante-returned") == [
+        (space, f"player:{player}", 1, "GameEnded") for player in ("p1", "p2", "p3") for space in SPACES
+    ]
+    assert transfers(game, "royal.end.to-banker") == []
+
+
+FIRST_DEAL_TO_P2 = {"p1": cards("2-9C", "2-6H"), "p2": [*cards("10-AC", "2-8S"), "10H"],
+                    "p3": cards("9-AS", "7-9H", "2-5D")}
+"""Three hands (the dummy holds the jack, queen, king and ace of hearts and the six to ace of diamonds): p2 goes out
+winning the 10H space, the Kitty and the pot (9 chips), and the board keeps the other 18."""
+
+
+@pytest.mark.parametrize(("rules", "stacks", "banker"), [(1, [82, 91, 82], 45), (2, [91, 100, 91], 18)])
+def test_a_game_ended_between_deals_by_hand(rules: int, stacks: list[int], banker: int) -> None:
+    """Worked by hand: each player antes 9 for the first deal (27 on the board); p2 wins 9 of them, so the stacks are
+    91/100/91 with 18 left. Ending the hand collects the next deal's antes (82/91/82, 45 on the board); the recorder
+    then ends the game. Under version 1 those antes went to the banker with the rest (+45); the rules give each his
+    9 back first, and the banker takes the 18 the first deal left (+18)."""
+    game = setup(FIRST_DEAL_TO_P2, poker=False, rules=rules)
+    play_out(game, [("p1", cards("2-9C")), ("p2", cards("10-AC")), ("p3", None), ("p1", None), ("p2", ["10H"]),
+                    ("p3", None), ("p1", None), ("p2", cards("2-8S"))])
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == [82, 91, 82] and game.state.phase == "deal"
+    end_game(game)
+    assert [chips(game, p) for p in ("p1", "p2", "p3")] == stacks and chips(game, "bank") == -300 + banker
+    assert sum(moved[2] for moved in transfers(game, "royal.end.ante-returned")) == (27 if rules == 2 else 0)
+
+
+def test_an_ace_bet_paid_for_a_deal_never_dealt_goes_back_with_the_antes_and_the_earlier_board_stays() -> None:
+    """p1 deals and bets 2 on the spades ace; p2 covers; the game ends before p3 answers. Each takes back what he
+    paid for the deal (antes and stakes); under version 1 the banker took all of it."""
+    for rules, stacks, banker in ((2, [100, 100, 100], 0), (1, [89, 89, 91], 31)):
+        game = new_game(3, ace_betting=True, rules=rules)
+        cut_to(game, "p1")
+        record(game, "ace_bet", "p1", ace="S", amount=2)
+        record(game, "cover", "p2")
+        assert game.state.phase == "ace_cover"
+        end_game(game)
+        assert [chips(game, p) for p in ("p1", "p2", "p3")] == stacks and chips(game, "bank") == -300 + banker
+        returned = transfers(game, "royal.end.ace-bet-returned")
+        assert returned == ([("ace:S", "player:p1", 2, "GameEnded"), ("ace:S", "player:p2", 2, "GameEnded")]
+                            if rules == 2 else [])
+
+
+def _ended_after_an_ace_bet(dealer: str, amount: int, rules: int | None = 1) -> Any:
     """Leftovers split: the dealer bets on the spades ace, nobody covers, and the recorder ends the game."""
-    game = new_game(3, leftover="split", ace_betting=True)
+    game = new_game(3, leftover="split", ace_betting=True, rules=rules)
     cut_to(game, dealer)
     record(game, "ace_bet", dealer, ace="S", amount=amount)
     for player in game.state.left_of(dealer)[:-1]:
