@@ -27,11 +27,15 @@ def play_roby(
     players: int = 4,
     options: dict[str, object] | None = None,
     after_each: Callable[[Game], None] | None = None,
+    rules_version: int | None = None,
 ) -> Game:
-    """Play one shuffled game and return it, finished."""
+    """Play one shuffled game and return it, finished (under the newest rules, or the rules version given)."""
     rng = random.Random(seed)
     chance = SeededChance(seed)
-    game = Game.set_up("roby", [f"p{i + 1}" for i in range(players)], options or {}, "shuffled", "", chance)
+    game = Game.set_up(
+        "roby", [f"p{i + 1}" for i in range(players)], options or {}, "shuffled", "", chance,
+        rules_version=rules_version,
+    )
     for _ in moves(game, rng, chance):
         if after_each is not None:
             after_each(game)

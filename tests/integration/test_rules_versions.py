@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import pairwise
 from typing import Any
 from uuid import UUID, uuid4
 
 import pytest
 from eventsourcing.persistence import StoredEvent
 
+from bots.roby import play_roby
 from domain.access.visibility import Viewer
 from domain.record.chain import LINK, SALT
 from domain.record.game import Game
@@ -69,6 +71,28 @@ def test_a_game_recorded_under_either_version_audits_clean_and_keeps_its_figures
     assert [chips(reloaded, p) for p in ("p1", "p2", "p3")] == stacks and chips(reloaded, "bank") == -300 + banker
     audited = audit(app, game.id, Viewer.FULL)
     assert (audited["ok"], audited["discrepancies"], audited["claims_agree"]) == (True, [], True)
+
+
+def opened_with_no_move_between(game: Game) -> int:
+    """How many times the record opens decisions and the next event is already a forced departure."""
+    names = [type(event).__name__ for event in game.pending_events]
+    return sum(1 for pair in pairwise(names) if pair == ("DecisionsOpened", "PlayerLeft"))
+
+
+def test_a_roby_game_with_forced_exits_audits_clean_under_either_version_with_the_same_outcome(
+    open_meldbook: OpenMeldbook,
+) -> None:
+    """Three players: the last hand's bust leaves one other player in, so the busted player may not re-enlist.
+    Version 1 recorded a decision he never had; version 2 does not; the game, its winner and its money are the same."""
+    app = open_meldbook()
+    games = {rules: play_roby(0, 3, rules_version=rules) for rules in (1, 2)}
+    assert opened_with_no_move_between(games[1]) >= 1 and opened_with_no_move_between(games[2]) == 0
+    for game in games.values():
+        app.save(game)
+        audited = audit(app, game.id, Viewer.FULL)
+        assert (audited["ok"], audited["discrepancies"]) == (True, [])
+    assert games[1].state.winner == games[2].state.winner
+    assert games[1].state.ledger.balances == games[2].state.ledger.balances
 
 
 def adopted_midway(variant: str) -> Game:
