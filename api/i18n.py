@@ -153,6 +153,7 @@ SCRIPT_TEXTS = {
     "declared_as": lazy_gettext("declared as %(cards)s"),
     "then_discard": lazy_gettext("then discard %(card)s"),
     "laid_on": lazy_gettext("%(card)s on meld %(meld)s"),
+    "rules_version_is": lazy_gettext("version %(version)s, from the next deal"),
     "value:wrong_count": lazy_gettext("wrong count"),
     "value:card_exposed": lazy_gettext("a card exposed while dealing"),
     "value:other": lazy_gettext("another reason"),

@@ -50,6 +50,7 @@ window.meldbookForms = (function () {
       else if (key === "from_move" || key === "move") parts.push(text("from_move", { move: value }));
       else if (key === "reason") { if (text("value:" + value) !== "value:" + value) parts.push(valueName(value)); }
       else if (key === "upcard") parts.push("· " + text("upcard_is", { card: value }));
+      else if (key === "rules" && typeof value === "number") parts.push(text("rules_version_is", { version: value }));
       else if (key === "declare" && Array.isArray(value)) parts.push(text("declared_as", { cards: cardList(value) }));
       else if (key === "discard" && typeof value === "string") parts.push(text("then_discard", { card: value }));
       else if (key === "lay_offs" && Array.isArray(value)) {
