@@ -94,7 +94,8 @@ def adopt_rules_kind(versions: tuple[RulesVersion, ...]) -> ActionKind:
 
 
 RULES_IN_PLACE = {"adopt_rules": ("rules", "confirm")}
-"""The notation's fields in place for adopting rules, in every variant: `61. * adopt_rules 2 confirm`."""
+"""The notation's fields in place for adopting rules, in every variant whose rules have versions to adopt:
+`61. * adopt_rules 2 confirm`."""
 
 
 class RulesAdopted(GameEvent):

@@ -21,6 +21,7 @@ from eventsourcing.persistence import StoredEvent
 
 from bots.roby import play_roby
 from domain.access.visibility import Viewer
+from domain.errors import IllegalMoveError
 from domain.record.chain import LINK, SALT
 from domain.record.game import Game
 from domain.rules.variant import NoChance
@@ -157,6 +158,12 @@ def test_adopting_rules_is_refused_unless_newer_and_listed_only_while_a_newer_on
         assert getattr(refused.value, "code", None) == code, refused.value
     newest = Game.set_up("robins", ["Ann", "Bob"], {}, "shuffled", "", FixedChance())
     assert "adopt_rules" not in {entry["type"] for entry in newest.table_actions()}
+    assert "adopt_rules" not in newest.rules.action_kinds, "Robins Rummy's rules have not changed: nothing to adopt"
+    over = royal_ended_between_deals(1)
+    with pytest.raises(IllegalMoveError) as closed:
+        over.record({"type": "adopt_rules", "rules": 2, "confirm": True}, NoChance())
+    assert (closed.value.code, closed.value.message) == (
+        "wrong-phase", "an adopt_rules action is not open now: the game is over")
 
 
 def stored_as_a_newer_meldbook_would(app: Meldbook, game: Game, topic: str, **changed: Any) -> UUID:
