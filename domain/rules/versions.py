@@ -53,9 +53,14 @@ class RecordTooNewError(MeldbookError):
     )
 
 
+def numbers(variant: Any) -> list[int]:
+    """The numbers of the variant's rules versions, oldest first."""
+    return [version.number for version in variant.rules_versions]
+
+
 def check_known(variant: Any, number: int) -> None:
     """Refuse a rules version the variant does not have (a game a newer Meldbook created)."""
-    known = [version.number for version in variant.rules_versions]
+    known = numbers(variant)
     if number not in known:
         raise RecordTooNewError(
             f"this game is kept under {variant.title} rules version {number}, and this Meldbook knows versions "
@@ -65,7 +70,7 @@ def check_known(variant: Any, number: int) -> None:
 
 def chosen_version(variant: Any, number: Any) -> int:
     """A rules version asked for a new game (a record imported under its own), if the variant has it."""
-    known = [version.number for version in variant.rules_versions]
+    known = numbers(variant)
     if isinstance(number, bool) or number not in known:
         raise SetupError(
             f"rules_version must be one of {variant.title}'s rules versions: {', '.join(map(str, known))}",

@@ -9,6 +9,8 @@ that changes a replaced part fails loudly rather than quietly.
   gap, and insert a save's snapshots in its transaction (`_insert_events`, the insert function's SQL).
 - chain.py: the event store and mapper (`EventStore`, `Mapper`): the hash chain's links written with the events
   and checked when read; pages of a stream's events.
+- newer.py: the mapper's reading of an event (`Mapper.to_domain_event`), which refuses a type or class version a
+  newer Meldbook stored instead of reading it as the class this code knows.
 - saving.py: `ProcessingEvent.collect_events`, without a Protocol check per object; the snapshots a save owes.
 - projector.py: the projector that folds an aggregate from its events, without a Protocol check per event.
 - application.py: `Application.save` through the library's `_record` and `_notify`, with the snapshots of saving.py.

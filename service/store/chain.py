@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import re
 import secrets
-import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
@@ -39,13 +38,11 @@ from eventsourcing.persistence import (
     Notification,
     Recording,
     StoredEvent,
-    Transcoder,
 )
-from eventsourcing.utils import TopicError
 
 from domain.errors import MeldbookError, Problem
 from domain.record.chain import LINK, SALT, ChainReport, RawEvent, genesis, link_of, walk
-from domain.rules.versions import RecordTooNewError
+from service.store.newer import NewerRecordMapper
 from service.store.recorders import StreamGapError
 
 
@@ -284,57 +281,13 @@ class ChainedEventStore(EventStore[UUID]):
         ]
 
 
-class VersionKeepingTranscoder(Transcoder):
-    """The application's transcoder, which also notes (per thread) the class version of the state it decoded last,
-    so that the mapper can tell an event a newer Meldbook stored (the library pops the version as it reads it)."""
-
-    def __init__(self, transcoder: Transcoder) -> None:
-        self.transcoder = transcoder
-        self.last = threading.local()
-
-    def encode(self, obj: Any) -> bytes:
-        encoded: bytes = self.transcoder.encode(obj)
-        return encoded
-
-    def decode(self, data: bytes) -> Any:
-        state = self.transcoder.decode(data)
-        if isinstance(state, dict):
-            self.last.class_version = state.get("class_version", 1)
-        return state
-
-    def stored_class_version(self) -> int:
-        """The class version of the state this thread decoded last."""
-        version: int = self.last.class_version
-        return version
-
-
-class ChainMapper(Mapper[UUID]):
-    """The library's mapper, which drops an event's link and salt as it reads it back, and refuses an event of a
-    type, or of a class version, that this Meldbook does not know (a newer one stored it) rather than read it as
-    something it is not."""
-
-    def __init__(self, transcoder: Transcoder) -> None:
-        self.versions = VersionKeepingTranscoder(transcoder)
-        super().__init__(transcoder=self.versions)
+class ChainMapper(NewerRecordMapper):
+    """The mapper that refuses a newer Meldbook's events (service/store/newer.py), and drops an event's link and salt
+    as it reads it back."""
 
     def to_domain_event(self, stored_event: StoredEvent) -> DomainEventProtocol[UUID]:
         """The domain event, without the chain's keys."""
-        try:
-            event = super().to_domain_event(stored_event)
-        except TopicError:
-            raise RecordTooNewError(
-                f"the record of {stored_event.originator_id} holds an event of a type this Meldbook does not know "
-                f"({stored_event.topic}, at version {stored_event.originator_version}): a newer one stored it; "
-                "upgrade this service to read it"
-            ) from None
-        stored = self.versions.stored_class_version()
-        known = getattr(type(event), "class_version", 1)
-        if stored > known:
-            raise RecordTooNewError(
-                f"the record of {stored_event.originator_id} holds a {stored_event.topic} event of class version "
-                f"{stored} (at version {stored_event.originator_version}), and this Meldbook knows class versions up "
-                f"to {known}: a newer one stored it; upgrade this service to read it"
-            )
+        event = super().to_domain_event(stored_event)
         vars(event).pop(LINK, None)
         vars(event).pop(SALT, None)
         return event
