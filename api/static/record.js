@@ -662,6 +662,7 @@
     if (stream) { stream.close(); stream = null; }
     following = null;
     doc = null; // another token may see another game: draw it whatever its version
+    delete root.dataset.version; // and until it is read, the page shows no version of it
     say($("refusal"), "");
     load();
   });
