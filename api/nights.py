@@ -25,6 +25,7 @@ from api.limits import limit
 from api.parsing import Blueprint
 from api.roles import MANAGE
 from api.schemas import BODY_NOT_OBJECT
+from domain.nights.sheet import money_by_game
 from service import nights as use
 
 blp = Blueprint("nights", __name__, description="Nights: the games of one evening and their money, settled up")
@@ -113,6 +114,7 @@ class NightLineSchema(Schema):
     """One party's figure in one game, and the money it makes."""
 
     game = fields.String(metadata={"description": "the game's id"})
+    player = fields.String(metadata={"description": "the party's name as that game gives it"})
     variant = fields.String()
     figure = fields.Integer(metadata={"description": "in the game's unit (`unit`)"})
     unit = fields.String(metadata={"description": "money (Roby), chips (Royal Rummy) or points (Robins Rummy)"})
@@ -122,10 +124,22 @@ class NightLineSchema(Schema):
     entries = fields.List(fields.Nested(NightEntrySchema))
 
 
-class NightPartySchema(Schema):
-    """A party of the night (a player, [banker] or [pot]) and its net."""
+class NightInPlaySchema(Schema):
+    """Money still on the table in a game being played (a Roby pot not won yet): it belongs to nobody yet, so it is
+    no party of the night, and each player's line leaves aside what he paid into it."""
 
-    name = fields.String()
+    figure = fields.Integer(metadata={"description": "in the game's unit (`unit`)"})
+    unit = fields.String()
+    money = fields.Integer(metadata={"description": "in minor units"})
+    how = fields.String(metadata={"description": "what the money is, in words"})
+    entries = fields.List(fields.Nested(NightEntrySchema))
+
+
+class NightPartySchema(Schema):
+    """A party of the night (a player, matched across games as a game matches names: case and spacing never split
+    one; or [banker]) and its net."""
+
+    name = fields.String(metadata={"description": "the name the party's first game gives it"})
     net = fields.Integer(metadata={"description": "in minor units: positive is owed to it, negative it owes"})
     lines = fields.List(fields.Nested(NightLineSchema))
 
@@ -139,6 +153,9 @@ class NightSheetGameSchema(Schema):
     over = fields.Boolean()
     unit = fields.String()
     nets = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={"description": "money by party"})
+    in_play = fields.Nested(
+        NightInPlaySchema, allow_none=True, metadata={"description": "money still in play in it; null: none"}
+    )
     checks_held = fields.Boolean(metadata={"description": "the game's settlement's conservation checks all hold"})
 
 
@@ -185,7 +202,7 @@ def sheet_csv(sheet: dict[str, Any]) -> Response:
     games = sheet["games"]
     writer.writerow(["party", *(f"{g['variant']} {g['title'] or g['id']}" for g in games), "net"])
     for party in sheet["parties"]:
-        writer.writerow([party["name"], *(g["nets"].get(party["name"], 0) for g in games), party["net"]])
+        writer.writerow([party["name"], *money_by_game(party, games), party["net"]])
     writer.writerow(["total", *(sum(g["nets"].values()) for g in games), sheet["check"]["total"]])
     writer.writerow([])
     writer.writerow(["from", "to", "amount"])

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from domain.errors import MeldbookError
+from domain.nights.sheet import money_by_game
 from service.nights import sheet
 
 nights = AppGroup("nights", help="Look at the nights: their games, nets and transfers.")
@@ -35,8 +36,8 @@ def show_night(night_id: str) -> None:
         nets.add_column(Text(f"{game['variant']} {game['title'] or game['id'][:8]}"), justify="right")
     nets.add_column("net", justify="right", style="bold")
     for party in shown["parties"]:
-        by_game = [str(game["nets"].get(party["name"], 0)) for game in shown["games"]]
-        nets.add_row(Text(party["name"]), *by_game, str(party["net"]))
+        by_game = money_by_game(party, shown["games"])
+        nets.add_row(Text(party["name"]), *map(str, by_game), str(party["net"]))
     console.print(nets)
     check = shown["check"]
     console.print(Text(f"check: {check['detail']} ({'holds' if check['holds'] else 'does NOT hold'})"))

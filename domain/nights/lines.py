@@ -11,7 +11,8 @@ if TYPE_CHECKING:
     from domain.money.settlement import Entry, Settlement
 
 BANKER, POT = "[banker]", "[pot]"
-"""The parties of a night that are not players: Royal Rummy's banker, and the money in a Roby pot not won yet."""
+"""Royal Rummy's banker, a party of the night that is not a player; and the money in a Roby pot not won yet, which
+is shown with its game as money in play and is never a party."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,8 @@ class NightLine:
     """Minor units per unit of the figure; None when the night declares none (the line counts no money)."""
     how: str
     entries: tuple[dict[str, Any], ...] = ()
+    in_play: bool = False
+    """Money still on the table in a game being played (a Roby pot): shown with its game, never a party to pay."""
 
     @property
     def money(self) -> int:

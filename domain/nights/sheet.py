@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.money.settlement import Settlement
-from domain.nights.lines import BANKER, POT, Money, NightLine
+from domain.nights.lines import BANKER, Money, NightLine
 from domain.nights.transfers import Transfer, fewest_transfers, greedy_transfers
 from domain.rules.registry import variant_named
+from domain.text import name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +31,11 @@ class NightGame:
     settlement: Settlement
 
 
-def line_doc(game: NightGame, line: NightLine) -> dict[str, Any]:
-    """A party's line for one game, as the sheet shows it."""
+def line_doc(game: NightGame, party: str, line: NightLine) -> dict[str, Any]:
+    """A party's line for one game (under the name that game gives it), as the sheet shows it."""
     return {
         "game": game.id,
+        "player": party,
         "variant": game.variant,
         "figure": line.figure,
         "unit": line.unit,
@@ -44,13 +46,28 @@ def line_doc(game: NightGame, line: NightLine) -> dict[str, Any]:
     }
 
 
+def in_play_doc(line: NightLine) -> dict[str, Any]:
+    """Money still on the table in a game being played, as the sheet shows it beside the game."""
+    return {
+        "figure": line.figure,
+        "unit": line.unit,
+        "money": line.money,
+        "how": line.how,
+        "entries": list(line.entries),
+    }
+
+
 def night_sheet(games: Sequence[NightGame], money: Money) -> dict[str, Any]:
-    """The night's sheet: per game its nets, per party its net and its lines, the zero-sum check and the fewest
-    transfers (with how many the usual greedy matching would take)."""
+    """The night's sheet: per game its nets (and the money still in play in it), per party its net and its lines,
+    the zero-sum check and the fewest transfers (with how many the usual greedy matching would take). A party is
+    matched across games as a game matches its players' names: case and spacing never split one; it is shown by the
+    name its first game gives it."""
     parties: dict[str, dict[str, Any]] = {}
     shown_games = []
     for game in games:
         lines: dict[str, NightLine] = variant_named(game.variant).night_lines(game.settlement, game.players, money)
+        in_play = [line for line in lines.values() if line.in_play]
+        settled = {party: line for party, line in lines.items() if not line.in_play}
         shown_games.append(
             {
                 "id": game.id,
@@ -58,19 +75,20 @@ def night_sheet(games: Sequence[NightGame], money: Money) -> dict[str, Any]:
                 "title": game.title,
                 "over": game.over,
                 "unit": next(iter(lines.values())).unit if lines else None,
-                "nets": {party: line.money for party, line in lines.items()},
+                "nets": {party: line.money for party, line in settled.items()},
+                "in_play": in_play_doc(in_play[0]) if in_play else None,
                 "checks_held": all(check.held for check in game.settlement.checks),
             }
         )
-        for party, line in lines.items():
-            shown = parties.setdefault(party, {"name": party, "net": 0, "lines": []})
+        for party, line in settled.items():
+            shown = parties.setdefault(name_key(party), {"name": party, "net": 0, "lines": []})
             shown["net"] += line.money
-            shown["lines"].append(line_doc(game, line))
-    nets = {party: shown["net"] for party, shown in parties.items()}
+            shown["lines"].append(line_doc(game, party, line))
+    nets = {shown["name"]: shown["net"] for shown in parties.values()}
     total = sum(nets.values())
     return {
         "games": shown_games,
-        "parties": sorted(parties.values(), key=lambda shown: (shown["name"] in (BANKER, POT), shown["name"])),
+        "parties": sorted(parties.values(), key=lambda shown: (shown["name"] == BANKER, name_key(shown["name"]))),
         "check": {
             "total": total,
             "holds": total == 0,
@@ -81,15 +99,21 @@ def night_sheet(games: Sequence[NightGame], money: Money) -> dict[str, Any]:
     }
 
 
+def money_by_game(party: Mapping[str, Any], games: Sequence[Mapping[str, Any]]) -> list[int]:
+    """A party's money in each game of a sheet, in the sheet's order (0 in a game it did not play)."""
+    money = {line["game"]: line["money"] for line in party["lines"]}
+    return [money.get(game["id"], 0) for game in games]
+
+
 def transfer_doc(transfer: Transfer) -> dict[str, Any]:
     """One payment as the sheet shows it."""
     return {"from": transfer.payer, "to": transfer.payee, "amount": transfer.amount}
 
 
 def parties_of(games: Sequence[Mapping[str, Any]]) -> set[str]:
-    """Every party a night's games bring: players by name, and those their variant brings beside them (Royal Rummy's
-    banker)."""
+    """Every party a night's games bring, by the key that matches names across games: players, and those their
+    variant brings beside them (Royal Rummy's banker)."""
     found: set[str] = set()
     for game in games:
-        found |= set(game["players"]) | set(variant_named(game["variant"]).night_parties)
+        found |= {name_key(party) for party in (*game["players"], *variant_named(game["variant"]).night_parties)}
     return found

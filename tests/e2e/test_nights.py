@@ -61,11 +61,11 @@ def expected_money(client: FlaskClient, games: dict[str, tuple[Created, tuple[st
     """Each party's money in each game, worked out here from the games' settlements as the README says."""
     expected: dict[str, dict[str, int]] = {}
     roby, players = games["roby"]
-    for player in players:
-        expected.setdefault(player, {})[roby.id] = balance(client, roby, player, "money")[0]
-    pot = -sum(expected[p][roby.id] for p in players)
-    if pot:
-        expected.setdefault("[pot]", {})[roby.id] = pot
+    for player in players:  # while the pot is in play, what a player has in it is left aside
+        money, entries = balance(client, roby, player, "money")
+        staked = sum(e["amount"] if e["destination"] == "pot" else -e["amount"] for e in entries if "pot" in
+                     (e["source"], e["destination"]))
+        expected.setdefault(player, {})[roby.id] = money + staked
     royal, players = games["royal"]
     for player in players:
         chips, entries = balance(client, royal, player, "chips")
@@ -85,7 +85,7 @@ def test_a_night_of_three_variants_nets_to_zero_traces_to_the_settlements_and_se
 ) -> None:
     client = shared_client
     night, token = money_night(client)
-    royal_players, robins_players, roby_players = ("Bob", "Cy", "Dan"), ("Ann", "Dan"), ("Ann", "Bob", "Cy")
+    royal_players, robins_players, roby_players = ("Bob", "Cy", "Dan"), ("ann", "Dan"), ("Ann", "Bob", "Cy")
     royal = create_in_night(client, night, token, variant="royal", players=list(royal_players))
     robins, roby = create(client, robins_players, "robins"), create(client, roby_players, "roby")
     for game in (robins, roby):
@@ -98,16 +98,24 @@ def test_a_night_of_three_variants_nets_to_zero_traces_to_the_settlements_and_se
     assert [g["id"] for g in sheet["games"]] == [royal.id, robins.id, roby.id]
     assert sheet["currency"] == NOK and sheet["chip_value"] == {"amount": CHIP, "currency": NOK}
     games = {"royal": (royal, royal_players), "robins": (robins, robins_players), "roby": (roby, roby_players)}
-    expected = expected_money(client, games)
+    expected: dict[str, dict[str, int]] = {}
+    for name, by_game in expected_money(client, games).items():  # "ann" and "Ann" are one party
+        expected.setdefault(name.casefold(), {}).update(by_game)
+    assert [party["name"] for party in sheet["parties"] if party["name"].casefold() == "ann"] == ["ann"]
     nets = {party["name"]: party["net"] for party in sheet["parties"]}
-    assert nets == {party: sum(by_game.values()) for party, by_game in expected.items()}
+    assert {name.casefold(): net for name, net in nets.items()} == {
+        party: sum(by_game.values()) for party, by_game in expected.items()
+    }
     for party in sheet["parties"]:
-        assert {line["game"]: line["money"] for line in party["lines"]} == expected[party["name"]]
+        assert {line["game"]: line["money"] for line in party["lines"]} == expected[party["name"].casefold()]
         assert sum(line["money"] for line in party["lines"]) == party["net"]
         for line in party["lines"]:
-            if party["name"] not in ("[banker]", "[pot]"):
-                _, entries = balance(client, Created(line["game"], "", 0), party["name"], line["unit"])
+            if party["name"] != "[banker]":
+                _, entries = balance(client, Created(line["game"], "", 0), line["player"], line["unit"])
                 assert [e["version"] for e in line["entries"]] == [e["version"] for e in entries]
+    (in_play,) = [game["in_play"] for game in sheet["games"] if game["in_play"]]  # the Roby game is being played
+    assert in_play["money"] == client.get(roby.url, headers=roby.auth).get_json()["state"]["pot"] > 0
+    assert "[pot]" not in nets and all("[pot]" not in game["nets"] for game in sheet["games"])
     assert any(nets.values()) and sum(nets.values()) == 0
     assert sheet["check"] == {"total": 0, "holds": True, "detail": sheet["check"]["detail"]}
     assert sheet["check"]["detail"].endswith("= 0")

@@ -1,6 +1,7 @@
 """How a night counts a game of each variant, from the game's settlement (domain/<variant>/night.py): Roby's money as
-it stands (the pot a party while the game is played), Royal Rummy's chips less the stack bought, with the banker as
-a party, at the chip value, and Robins Rummy's points pairwise at the stake. Each worked out here independently."""
+it stands (while the game is played, the pot is money in play and each player's stake in it is left aside), Royal
+Rummy's chips less the stack bought, with the banker as a party, at the chip value, and Robins Rummy's points
+pairwise at the stake. Each worked out here independently."""
 
 from __future__ import annotations
 
@@ -33,7 +34,17 @@ def test_roby_counts_each_players_money_balance_and_the_pot_while_the_game_is_pl
     halfway = events[: len(events) // 2]
     settlement, lines = lines_of(halfway)
     in_pot = settlement.balance("pot", "money")
-    assert in_pot > 0 and lines[POT].money == in_pot and sum(line.money for line in lines.values()) == 0
+    assert in_pot > 0 and lines[POT].money == in_pot and lines[POT].in_play
+    assert not any(lines[player].in_play for player in events[0].players)
+    for player in events[0].players:  # what he has in the pot in play is left aside: it is on the table, his or not
+        account = player_account(player)
+        staked = sum(
+            e.movement.amount * (1 if e.movement.destination == "pot" else -1)
+            for e in settlement.entries
+            if e.movement.unit == "money" and {e.movement.source, e.movement.destination} == {account, "pot"}
+        )
+        assert staked > 0 and lines[player].figure == settlement.balance(account, "money") + staked
+    assert sum(lines[player].money for player in events[0].players) == 0
 
 
 def test_royal_rummy_counts_chips_less_the_stack_at_the_chip_value_and_the_banker_takes_the_rest() -> None:
