@@ -25,6 +25,7 @@ from api import (
     i18n,
     limits,
     logs,
+    money_format,
     moves,
     nights,
     notation,
@@ -113,6 +114,7 @@ def create_app(env: Mapping[str, str] | None = None, chance: Chance | None = Non
     app.register_blueprint(record_page.blp)
     app.register_blueprint(play_pages.blp)
     i18n.install(app)
+    money_format.install(app)
     problems.register(app)
     health.install(app)
     logs.install(app)

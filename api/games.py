@@ -51,7 +51,8 @@ class Games(MethodView):
     @blp.problem(404, "a night that does not exist")
     @blp.problem(409, "a retry under an Idempotency-Key whose game's token has been replaced since")
     @blp.problem(422, "a setup the variant does not allow: an option unknown or out of its bounds, two names that "
-                 "differ only in case or spacing, too few or too many players (invalid-setup)", valid=True)
+                 "differ only in case or spacing, too few or too many players, a currency ISO 4217 does not know "
+                 "(invalid-setup); a currency other than the night's (night.currency-mismatch)", valid=True)
     @blp.problem(429, "too many new games from this address (MELDBOOK_RATE_LIMIT_CREATE)", headers=RETRY_AFTER)
     @blp.doc(parameters=[IDEMPOTENCY_KEY, NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any]) -> Response:
@@ -60,7 +61,7 @@ class Games(MethodView):
         night = night_token()  # a header that cannot be a night's token is refused, joining a night or not
         limit("create")
 
-        def create(beside: Beside | None = None) -> tuple[Any, str]:
+        def create(beside: Beside | None = None, currency: str | None = body["currency"]) -> tuple[Any, str]:
             return create_game(meldbook(),
                 body["variant"],
                 body["players"],
@@ -71,10 +72,11 @@ class Games(MethodView):
                 body["access"],
                 retry=retry,
                 beside=beside,
+                currency=currency,
             )
 
         if "night" in body:
-            joining = (body["night"], night, body["variant"], body["players"])
+            joining = (body["night"], night, body["variant"], body["players"], body["currency"])
             game, token = created_in_night(meldbook(), *joining, create)
         else:
             game, token = create()

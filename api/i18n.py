@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, lazy_gettext, pgettext
 
+from api.night_texts import NIGHT_TEXTS
 from api.problem_table import PROBLEMS
 from domain.corrections.kinds import CORRECTION_KINDS
 from domain.variants import VARIANTS
@@ -140,6 +141,20 @@ SCRIPT_TEXTS = {
         "%(count)s entries, adding up to %(totals)s. Each links to its move in the viewer above."
     ),
     "undoes": lazy_gettext("undoes the struck line of move %(move)s"),
+    # Who an entry of a balance explained came from or went to (api/static/settlement.js): another account.
+    "from_account": lazy_gettext("from %(account)s"),
+    "to_account": lazy_gettext("to %(account)s"),
+    "account_pot": lazy_gettext("the pot"),
+    "account_kitty": lazy_gettext("the kitty"),
+    "account_bank": lazy_gettext("the bank"),
+    "account_score_sheet": lazy_gettext("the score sheet"),
+    "account_bet": lazy_gettext("%(player)s's bet"),
+    "account_space": lazy_gettext("space %(space)s"),
+    # An annotation's place (api/static/view.js), as the viewer's template words it.
+    "on_move": lazy_gettext("on move %(move)s"),
+    "on_hand": lazy_gettext("on this hand"),
+    "on_game": lazy_gettext("on the game"),
+    "with_line": lazy_gettext("with a line of %(count)s moves"),
     # The record page (api/static/record*.js).
     "picking_for": lazy_gettext("Tap the cards for: %(field)s"),
     "tap_card_for": lazy_gettext("%(action)s: tap the card"),
@@ -290,7 +305,7 @@ def unit_name(unit: str) -> str:
 
 def page_messages() -> dict[str, str]:
     """The scripts' texts in the page's language, and the page's refusal sentences by problem code."""
-    texts = {key: str(text) for key, text in SCRIPT_TEXTS.items()}
+    texts = {key: str(text) for key, text in (*SCRIPT_TEXTS.items(), *NIGHT_TEXTS.items())}
     texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
     texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
     texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})

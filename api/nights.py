@@ -14,7 +14,7 @@ import io
 from typing import Any
 from uuid import UUID
 
-from flask import Response, jsonify, request, url_for
+from flask import Response, jsonify, render_template, request, url_for
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
@@ -29,7 +29,7 @@ from domain.nights.sheet import money_by_game
 from service import nights as use
 
 blp = Blueprint("nights", __name__, description="Nights: the games of one evening and their money, settled up")
-CSV = "text/csv"
+CSV, HTML = "text/csv", "text/html"
 
 
 def night_token() -> str | None:
@@ -237,14 +237,23 @@ class Night(MethodView):
 
     @blp.response(200, NightSheetSchema, content_type="application/json")
     @blp.alt_response(200, description="the sheet as CSV, for Accept: text/csv", content_type=CSV, success=True)
+    @blp.alt_response(
+        200,
+        description="the night's page, for a browser (Accept: text/html): a page that reads the sheet through this "
+        "operation with the night's token as the device keeps it, and holds nothing of the night itself",
+        content_type=HTML,
+        success=True,
+    )
     @blp.problem(403, f"an X-Night-Token longer than {NIGHT_TOKEN_MAX} characters, which is no night's token")
     @blp.problem(404, "no such night (or one holding a private game, without its token)")
     @blp.doc(parameters=[NIGHT_TOKEN_HEADER])
     def get(self, night_id: UUID) -> Any:
         """Each party's net across the night's games in its money, with the settlement entries behind every
         figure, the zero-sum check and the fewest transfers that settle everyone up."""
+        best = request.accept_mimetypes.best_match(["application/json", CSV, HTML], default="application/json")
+        if best == HTML:
+            return Response(render_template("night.html", night_id=str(night_id)), mimetype=HTML)
         sheet = use.sheet(meldbook(), night_id, night_token())
-        best = request.accept_mimetypes.best_match(["application/json", CSV], default="application/json")
         return sheet_csv(sheet) if best == CSV else sheet
 
 
@@ -272,7 +281,8 @@ class NightGames(MethodView):
     @blp.problem(403, "not the night's token, or not the game's recorder token")
     @blp.problem(404, "no such night or game")
     @blp.problem(409, "the game is in the night already")
-    @blp.problem(422, "a Royal Rummy game in a night without a chip value, or too many players", valid=True)
+    @blp.problem(422, "a Royal Rummy game in a night without a chip value, a game counted in another currency than "
+                 "the night's, or too many players", valid=True)
     @blp.doc(security=RECORDER_ONLY, parameters=[NIGHT_TOKEN_HEADER])
     def post(self, body: dict[str, Any], night_id: UUID) -> dict[str, Any]:
         """Take a game into the night: the night's token and the game's recorder token. Answers the sheet."""

@@ -24,7 +24,7 @@ from domain.beside.annotations import GLYPHS
 from domain.cards.card import Card
 from domain.errors import MeldbookError
 from replays.annotations import shown_annotations
-from replays.chart import hand_ends, svg
+from replays.chart import hand_ends, legend, svg
 from replays.frames import replay_hand
 from service.settlement import settlement
 
@@ -60,6 +60,14 @@ def player_balances(balances: list[dict[str, Any]], players: list[str]) -> list[
     ]
 
 
+def opening_frame(frames: list[dict[str, Any]], hand: int | None) -> dict[str, Any]:
+    """The frame a page opened without a move shows: a finished game's last move, when no hand was asked for (the
+    page of a game that is over opens on its result); else the first move of the hand (the current one)."""
+    if hand is None and frames[-1]["state"].get("over") is True:
+        return frames[-1]
+    return frames[0]
+
+
 def _number(name: str) -> int | None:
     text = request.args.get(name)
     if text is None or text == "":
@@ -77,7 +85,7 @@ def view(game_id: UUID) -> Response:
     if at is not None:
         hand = replay_hand(app, game_id, Viewer.SPECTATOR, at=at).hand
     replay = replay_hand(app, game_id, Viewer.SPECTATOR, hand)
-    frame = next((f for f in replay.frames if f["move"] == at), replay.frames[0])
+    frame = next((f for f in replay.frames if f["move"] == at), opening_frame(replay.frames, hand))
     chart = hand_ends(app, game_id, Viewer.SPECTATOR)
     state: dict[str, Any] = frame["state"]
     notes = [
@@ -96,6 +104,7 @@ def view(game_id: UUID) -> Response:
         view=request.args.get("view", ""),
         player=request.args.get("player", ""),
         chart=Markup(svg(chart)),  # built from escaped text by replays/chart.py
+        legend=legend(chart),
         chart_label=CHART_LABELS.get(chart.label, chart.label),
         face=card_face,
         space_label=space_label,

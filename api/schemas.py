@@ -84,6 +84,16 @@ class GameCreateSchema(Schema):
             "X-Night-Token header"
         },
     )
+    currency = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Regexp(r"^[A-Z]{3}$", error="A currency is a three-letter ISO 4217 code, such as NOK."),
+        metadata={
+            "description": "the ISO 4217 code the game's money amounts are minor units of (øre for NOK); null: none "
+            "named. A game joining a night takes the night's when it names none, and must name the night's if it "
+            "names one (night.currency-mismatch)"
+        },
+    )
 
 
 class GameCreatedSchema(Schema):
@@ -219,6 +229,10 @@ class GameStateSchema(Schema):
     deal_mode = fields.String()
     recording = fields.String(metadata={"description": "who records the moves: recorder, or seats"})
     access = fields.String(metadata={"description": "public, or private"})
+    currency = fields.String(
+        allow_none=True,
+        metadata={"description": "the ISO 4217 code the game's money amounts are minor units of; null: none named"},
+    )
     rules_version = fields.Integer(
         metadata={
             "description": "the version of the variant's rules the game follows at this version (GET /variants lists "

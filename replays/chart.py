@@ -2,7 +2,8 @@
 
 The amounts are read from the replay's frames, through the same visibility filter as every frame: the state at
 each hand's last move. A state's `scores` are charted where it keeps scores (Roby, Robins Rummy), else its
-`stacks` of chips (Royal Rummy).
+`stacks` of chips (Royal Rummy). The lines carry no names: the page names them in a legend beside the drawing
+(`legend`), which wraps on a narrow screen, so names never print over each other where players are level.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from service.ports import GameStore
 
 CHARTED = (("scores", "Scores"), ("stacks", "Chips"))
 """The amounts a chart draws, in order of preference, with their label: the first one a state holds."""
-WIDTH, HEIGHT, MARGIN, NAMES = 640, 260, 48, 96
-"""The drawing's size, the margin for the axis labels and the room on the right for the players' names."""
+WIDTH, HEIGHT, MARGIN, RIGHT = 640, 260, 48, 16
+"""The drawing's size, the margin for the axis labels and the room on the right for the last hand's points."""
 LINE_CLASSES = 6
 """How many line styles the stylesheet defines (`series-0` to `series-5`); more players reuse them."""
 
@@ -49,7 +50,7 @@ def svg(chart: Chart) -> str:
     steps = max(len(chart.ends) - 1, 1)
 
     def x(hand: int) -> float:
-        return MARGIN + hand * (WIDTH - MARGIN - NAMES) / steps
+        return MARGIN + hand * (WIDTH - MARGIN - RIGHT) / steps
 
     def y(amount: int) -> float:
         return HEIGHT - MARGIN - (amount - low) * (HEIGHT - 2 * MARGIN) / (high - low)
@@ -58,7 +59,7 @@ def svg(chart: Chart) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
-        f'<line class="axis" x1="{MARGIN}" y1="{y(0):.1f}" x2="{WIDTH - NAMES}" y2="{y(0):.1f}"/>',
+        f'<line class="axis" x1="{MARGIN}" y1="{y(0):.1f}" x2="{WIDTH - RIGHT}" y2="{y(0):.1f}"/>',
         f'<text class="tick" x="{MARGIN - 4}" y="{y(high):.1f}">{high}</text>',
         f'<text class="tick" x="{MARGIN - 4}" y="{y(low):.1f}">{low}</text>',
     ]
@@ -74,7 +75,15 @@ def svg(chart: Chart) -> str:
                 f'<circle cx="{x(hand):.1f}" cy="{y(end[player]):.1f}" r="4" data-hand="{hand + 1}" '
                 f'data-amount="{end[player]}"><title>{escape(player)}, hand {hand + 1}: {end[player]}</title></circle>'
             )
-        end_x, end_y = x(len(chart.ends) - 1) + 10, y(chart.ends[-1][player])
-        parts.append(f'<text class="name" x="{end_x:.1f}" y="{end_y:.1f}">{escape(player)}</text></g>')
+        parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def legend(chart: Chart) -> list[dict[str, str | int]]:
+    """Each player's line as the legend names it: the player, the line's style class (the same as in `svg`) and
+    the amount at the end of the last hand."""
+    return [
+        {"player": player, "series": f"series-{index % LINE_CLASSES}", "amount": chart.ends[-1][player]}
+        for index, player in enumerate(chart.players)
+    ]

@@ -115,9 +115,17 @@ def check_token(night: Night, token: str | None) -> None:
         raise NightTokenError("this token is not the night's", field=NIGHT_TOKEN)
 
 
-def check_joinable(app: GameStore, night: Night, variant: str, players: list[str], game_id: UUID | None) -> None:
-    """Refuse a game the night cannot settle: Royal Rummy without a chip value, or more parties than the sheet
-    settles exactly."""
+def check_joinable(
+    app: GameStore, night: Night, variant: str, players: list[str], game_id: UUID | None, currency: str | None
+) -> None:
+    """Refuse a game the night cannot settle: another currency than the night's, Royal Rummy without a chip value,
+    or more parties than the sheet settles exactly."""
+    if currency is not None and night.currency is not None and currency != night.currency:
+        raise MeldbookError(
+            f"this game counts its money in {currency}, and the night in {night.currency}: a night keeps one currency",
+            code="night.currency-mismatch",
+            field="currency" if game_id is None else "game",
+        )
     if variant_named(variant).counts_in_chips and night.chip_value is None:
         raise MeldbookError(
             "this night has no chip_value: a Royal Rummy game cannot join it", code="night.no-chip-value", field="game"
@@ -137,11 +145,13 @@ def _setup(app: GameStore, game_id: UUID) -> dict[str, Any]:
     return {"variant": created.variant, "players": list(created.players)}
 
 
-def joining(app: GameStore, night_id: UUID, token: str | None, variant: str, players: list[str]) -> Night:
+def joining(
+    app: GameStore, night_id: UUID, token: str | None, variant: str, players: list[str], currency: str | None
+) -> Night:
     """The night a game about to be created will join, once its token and the game are checked."""
     night = night_of(app, night_id)
     check_token(night, token)
-    check_joinable(app, night, variant, players, None)
+    check_joinable(app, night, variant, players, None, currency)
     return night
 
 
@@ -162,18 +172,20 @@ def created_in_night(
     token: str | None,
     variant: str,
     players: list[str],
-    create: Callable[[Beside], Created],
+    currency: str | None,
+    create: Callable[[Beside, str | None], Created],
 ) -> Created:
-    """Create a game (`create`, given what to save beside it) that joins a night in the same transaction, once the
-    night's token and the game are checked; a game that joined the night meanwhile is met by loading it again."""
+    """Create a game (`create`, given what to save beside it and its currency: the one asked for, else the
+    night's) that joins a night in the same transaction, once the night's token and the game are checked; a game
+    that joined the night meanwhile is met by loading it again."""
     for attempt in range(SAVE_ATTEMPTS):
-        night = joining(app, night_id, token, variant, players)
+        night = joining(app, night_id, token, variant, players, currency)
 
         def beside(game: Game, night: Night = night) -> list[Any]:
             return [joined(night, game.id)]
 
         try:
-            return create(beside)
+            return create(beside, currency or night.currency)
         except IntegrityError:
             if attempt == SAVE_ATTEMPTS - 1:
                 raise
@@ -186,7 +198,7 @@ def add_game(app: GameStore, night_id: UUID, token: str | None, game_id: UUID) -
     created = app.created(game_id)
 
     def add(night: Night) -> None:
-        check_joinable(app, night, created.variant, list(created.players), game_id)
+        check_joinable(app, night, created.variant, list(created.players), game_id, created.currency)
         night.add_game(game_id)
 
     change_stream(app, lambda: night_of(app, night_id), add)

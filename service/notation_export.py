@@ -15,7 +15,7 @@ from domain.errors import MeldbookError
 from domain.notation.grammars import grammar_of
 from domain.notation.record import Hand, Move, Note, Record, Result, Variation
 from domain.notation.results import add_figures
-from domain.notation.tags import CHECKS, FIRST_RULES, RULES, UNKNOWN
+from domain.notation.tags import CHECKS, CURRENCY, FIRST_RULES, RULES, UNKNOWN
 from domain.notation.writer import figures_of, write_record
 from domain.record.hands import HandSpans
 from domain.record.setup import GameDiscarded, SetupAmended
@@ -57,6 +57,7 @@ def game_record(app: GameStore, game_id: UUID, viewer: Viewer, *, digest: bool =
         "Recording": created["recording"],
         "Access": created["access"],
         RULES: created.get("rules_version", FIRST_RULES),  # a game stored before rules versions: the first
+        CURRENCY: created.get("currency"),  # a game stored before games named a currency names none
         **{f"Option.{name}": value for name, value in created["options"].items()},
     }
     kept = digest_at(app, game_id, events[-1].version) if digest else None

@@ -23,7 +23,7 @@ from domain.notation.grammars import grammar_of
 from domain.notation.reader import Read, RecordReader
 from domain.notation.record import Hand, Move, Note, Record
 from domain.notation.results import add_figures
-from domain.notation.tags import DEFAULTS, RULES, UNKNOWN
+from domain.notation.tags import CURRENCY, DEFAULTS, RULES, UNKNOWN
 from domain.record.game import Game
 from domain.record.moves import RECORDER, MoveRecorded
 from domain.rules.decision import NoChance
@@ -166,7 +166,7 @@ def _set_up(app: GameStore, record: Record, hashed: str) -> Game:
     try:
         return Game.set_up(
             tags["Variant"], record.players, record.options, tags["DealMode"], hashed, NoChance(), title,
-            tags["Recording"], tags["Access"], tags[RULES],
+            tags["Recording"], tags["Access"], tags[RULES], tags[CURRENCY],
         )
     except MeldbookError as error:
         raise NotationError.at(error, _tag_line(record, error.field), 1) from None
@@ -176,7 +176,8 @@ def _tag_line(record: Record, field: str | None) -> int:
     """The line of the tag a setup error names (its field), else the Variant tag's."""
     head = (field or "").split(".", 1)
     names = {"players": "Seat1", "deal_mode": "DealMode", "recording": "Recording", "access": "Access",
-             "rules_version": RULES, "title": "Title", "options": f"Option.{head[1] if len(head) > 1 else ''}"}
+             "rules_version": RULES, "currency": CURRENCY, "title": "Title",
+             "options": f"Option.{head[1] if len(head) > 1 else ''}"}
     name = names.get(head[0], f"Option.{head[0]}")
     return record.tag_lines.get(name, record.tag_lines.get("Variant", record.first_line))
 

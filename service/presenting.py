@@ -93,6 +93,7 @@ def present_state(
         "deal_mode": game.deal_mode,
         "recording": game.recording,
         "access": game.access,
+        "currency": game.currency,
         "rules_version": game.state.rules_version,
         "version": game.version,
         "latest_version": latest,

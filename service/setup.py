@@ -53,6 +53,7 @@ def create_game(
     access: str = "public",
     retry: Retry | None = None,
     beside: Callable[[Game], Sequence[Any]] | None = None,
+    currency: str | None = None,
 ) -> tuple[Game, str]:
     """Set up a game and return it with its recorder token (shown once, stored hashed).
 
@@ -63,7 +64,9 @@ def create_game(
     if retry and (answered := app.answered(keyed)):
         return created_again(app, answered, retry.key)
     token = app.keyed.recorder_token(retry.key) if retry else new_token()
-    game = Game.set_up(variant, players, options, deal_mode, token_hash(token), app.chance, title, recording, access)
+    game = Game.set_up(
+        variant, players, options, deal_mode, token_hash(token), app.chance, title, recording, access, currency=currency
+    )
     try:
         app.save(game, keyed_record(keyed, game.id, 0, game.version), *(beside(game) if beside else ()))
         app.kept.keep(copy.deepcopy(game))  # the caller goes on with its own

@@ -65,7 +65,7 @@
     if (!answer.ok) { t.showRefusal(form, answer.body, $("night-status")); return; }
     device.keepNight(answer.body.id, answer.body.token, device.trusted());
     $("night-token").textContent = answer.body.token;
-    $("night-sheet").href = "/nights/" + encodeURIComponent(answer.body.id) + "/sheet.csv";
+    $("night-sheet").href = "/nights/" + encodeURIComponent(answer.body.id);
     form.hidden = true;
     $("night-opened").hidden = false;
   });

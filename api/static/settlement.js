@@ -1,6 +1,7 @@
 // The settlement panel of the viewer page (api/templates/_settlement.html): each player's balances, read again in
 // the caller's view (GET /games/{id}/settlement, with the page's token), and "why this balance?": one player's
-// entries in order (GET /games/{id}/settlement/players/{player}), each with its move in words, its rule, its status
+// entries in order (GET /games/{id}/settlement/players/{player}), each with who paid the player or was paid (the
+// entry's other account: its source, or its destination), its move in words, its rule, its status
 // (a reversed line struck through; its reversal and replacement marked) and the running total, each linking to its
 // frame, which the viewer (api/static/view.js, through root.viewer) then shows.
 "use strict";
@@ -23,6 +24,28 @@
     const body = await answer.json();
     if (!answer.ok) throw new Error(body.detail || body.title || "refused");
     return body;
+  }
+
+  // An account of the ledger as the explanation names it: a player by name, the pot, a bet, the score sheet...
+  function accountName(account) {
+    const colon = account.indexOf(":");
+    const kind = colon < 0 ? account : account.slice(0, colon);
+    const name = colon < 0 ? "" : account.slice(colon + 1);
+    if (kind === "player") return name;
+    if (kind === "bet") return text("account_bet", { player: name });
+    if (kind === "side-pot") return text("side_pot", { number: name });
+    if (kind === "space") return text("account_space", { space: name });
+    if (kind === "ace") return text("ace_corner", { suit: window.meldbookTable.symbols[name] || name });
+    if (["pot", "kitty", "bank", "score-sheet"].includes(kind)) return text("account_" + kind.replace("-", "_"));
+    return account;
+  }
+
+  // Who the entry's money, chips or points came from (the player's account received them) or went to.
+  function counterparty(entry, account) {
+    const received = entry.destination === account;
+    const other = received ? entry.source : entry.destination;
+    return el("span", { class: "counterparty", "data-account": other },
+      text(received ? "from_account" : "to_account", { account: accountName(other) }));
   }
 
   function signed(number) {
@@ -55,7 +78,7 @@
     return found;
   }
 
-  function entryItem(entry, partner) {
+  function entryItem(entry, partner, account) {
     const link = el("a", { class: "frame", href: "?hand=" + entry.hand + "&at=" + entry.move, "data-move": entry.move },
       text("move_of_hand", { move: entry.move, hand: entry.hand }));
     link.addEventListener("click", (event) => {
@@ -64,6 +87,7 @@
     });
     const line = el("span", { class: "line" },
       el("span", { class: "change" }, signed(entry.change) + " " + text("unit_" + entry.unit)), " ",
+      counterparty(entry, account), " ",
       el("span", { class: "action" }, entry.action), " ",
       el("span", { class: "rule", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
     const status = entry.status === "counted" ? "" : entry.status;
@@ -90,7 +114,8 @@
       const body = await read("/settlement/players/" + encodeURIComponent(player));
       if (mine !== explaining) return;
       const paired = partners(body.entries);
-      $("explanation-entries").replaceChildren(...body.entries.map((entry, i) => entryItem(entry, paired.get(i))));
+      $("explanation-entries").replaceChildren(...body.entries.map((entry, i) =>
+        entryItem(entry, paired.get(i), body.account)));
       const totals = body.balances.map((b) => b.total + " " + text("unit_" + b.unit)).join(", ") || text("nothing");
       $("explanation-status").textContent = text("entries_adding_up", { count: body.entries.length, totals: totals });
     } catch (error) {

@@ -1,6 +1,7 @@
 // The viewer page (GET /games/{id}/view): steps through a hand's frames, fetched from GET /games/{id}/replay.
 // It draws each frame with the elements, classes and data that api/templates/_table.html renders: change both.
-// A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only.
+// A token entered on the page stays in this tab's sessionStorage and goes out as Authorization: Bearer only; the
+// token box is shut for a spectator until its button opens it (and open at once when the tab keeps a token).
 // The annotations of the hand come from GET /games/{id}/annotations; those of the move shown (and of its hand and
 // the game) are listed, and with a token an annotation is added at the move shown (POST, the same header).
 // It follows a live game through GET /games/{id}/stream (an EventSource; with a token, through a stream ticket,
@@ -78,10 +79,10 @@
     const item = el("li", { class: "annotation", "data-annotation": note.id, "data-target": note.target,
       "data-move": note.move });
     if (note.glyph) item.append(el("b", { class: "glyph" }, note.glyph), " ");
-    const where = note.target === "event" ? "move " + note.move : "this " + note.target;
-    const line = note.line.length ? ", with a line of " + note.line.length + " moves" : "";
+    const where = note.target === "event" ? text("on_move", { move: note.move }) : text("on_" + note.target);
+    const line = note.line.length ? ", " + text("with_line", { count: note.line.length }) : "";
     item.append(el("span", { class: "comment" }, note.comment),
-      el("small", {}, note.author + " (" + note.role + "), on " + where + line));
+      el("small", {}, note.author + " (" + note.role + "), " + where + line));
     return item;
   }
 
@@ -269,8 +270,19 @@
     }
   });
 
+  // The token box stays shut for a spectator until asked for (its button); a tab that keeps a token opens it.
   const form = $("token-form");
-  form.hidden = false;
+  const toggle = $("token-toggle");
+  function openTokenBox(open) {
+    form.hidden = !open;
+    toggle.setAttribute("aria-expanded", String(open));
+  }
+  toggle.hidden = false;
+  openTokenBox(Boolean(sessionStorage.getItem(tokenKey)));
+  toggle.addEventListener("click", () => {
+    openTokenBox(form.hidden);
+    if (!form.hidden) $("token").focus();
+  });
   $("token").value = sessionStorage.getItem(tokenKey) || "";
   $("view").value = root.dataset.view.startsWith("seat") ? "seat:" + root.dataset.player : root.dataset.view;
   form.addEventListener("submit", (event) => {

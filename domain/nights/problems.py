@@ -16,7 +16,8 @@ NIGHTS: tuple[Problem, ...] = (
     Problem(
         "night.currency-mismatch",
         "Two currencies",
-        "`robins_stake.currency`: a night keeps one money unit, so its chip value and its stake share a currency",
+        "`robins_stake.currency`, or a game's `currency`: a night keeps one currency, so its chip value and its stake "
+        "share it, and a game in the night counts its money in it",
         "chip_value is in NOK and robins_stake in EUR: a night keeps one currency",
     ),
     Problem(

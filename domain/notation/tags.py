@@ -23,10 +23,12 @@ RULES = "Rules"
 """The version of the variant's rules the game was created under (GET /variants lists them): written when it is not
 the first, so that a record written before rules versions existed, which has no such tag, reads as what it is."""
 FIRST_RULES = 1
-DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public", RULES: FIRST_RULES}
+CURRENCY = "Currency"
+"""The ISO 4217 code the game's money amounts are minor units of: written when the game names one."""
+DEFAULTS = {"DealMode": "recorded", "Recording": "recorder", "Access": "public", RULES: FIRST_RULES, CURRENCY: None}
 """The setup a record states when it leaves its tag out (an import reads it so; an export writes every tag but a
 first rules version)."""
-_NAMES = {name.lower(): name for name in (*FIXED, *SETUP, RULES, *CHECKS)} | {"deal_mode": "DealMode"}
+_NAMES = {name.lower(): name for name in (*FIXED, *SETUP, RULES, CURRENCY, *CHECKS)} | {"deal_mode": "DealMode"}
 
 
 def _tag(line: str) -> re.Match[str] | None:
@@ -51,7 +53,7 @@ def read_tag(line: str, number: int) -> tuple[str, Any]:
     if canonical is None:
         raise NotationError(
             f"[{name} ...] is not a tag of the notation: the tags are {', '.join(FIXED)}, Seat1, Seat2, ..., "
-            f"{', '.join(SETUP)}, {RULES}, Option.<name> and {', '.join(CHECKS)}",
+            f"{', '.join(SETUP)}, {RULES}, {CURRENCY}, Option.<name> and {', '.join(CHECKS)}",
             line=number, column=line.index(name) + 1, code="notation-unknown-tag",
         )
     try:
@@ -74,11 +76,12 @@ def _canonical_name(name: str) -> str | None:
 
 def write_tags(tags: Mapping[str, Any], players: list[str], options: Mapping[str, Any]) -> list[str]:
     """The tag lines in canonical order: the fixed tags, the seats, the setup (with the rules version, unless it is
-    the first), every option, then the digest (when the tags hold one)."""
+    the first, and the currency, if the game names one), every option, then the digest (when the tags hold one)."""
     lines = [f"[{name} {_json(tags.get(name, UNKNOWN))}]" for name in FIXED]
     lines += [f"[Seat{seat} {_json(player)}]" for seat, player in enumerate(players, 1)]
     lines += [f"[{name} {_json(tags.get(name, DEFAULTS[name]))}]" for name in SETUP]
     lines += [f"[{RULES} {_json(tags[RULES])}]"] if tags.get(RULES, FIRST_RULES) != FIRST_RULES else []
+    lines += [f"[{CURRENCY} {_json(tags[CURRENCY])}]"] if tags.get(CURRENCY) is not None else []
     lines += [f"[Option.{name} {_json(value)}]" for name, value in options.items()]
     lines += [f"[{name} {_json(tags[name])}]" for name in CHECKS if name in tags]
     return lines

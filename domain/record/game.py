@@ -14,6 +14,7 @@ from domain.access.game_access import ACCESSES, RECORDINGS
 from domain.corrections.events import RecordCorrected
 from domain.corrections.listing import amendable_moves, correction_actions, voidable_moves
 from domain.errors import MeldbookError, Problem, SetupError
+from domain.money.currency import check_currency
 from domain.record.grouping import group_moves
 from domain.record.moves import RECORDER, MoveRecorded, accepted_action
 from domain.record.replay import counted_steps, replay
@@ -54,12 +55,13 @@ class Game(Aggregate):
     throws the game away when it refuses: `record`); events only assign."""
 
     TOPIC = "meldbook.Game"
-    class_version = 7
+    class_version = 8
     """Snapshots of version 2 hold `moves`, the number of moves recorded so far; of version 3, `recording` and
     `access`; of version 4, `counted`, the moves that count, and `voided`, the moves corrections voided; of version
     5, `discarded` (domain/record/setup.py); of version 6, `hand_moves` and `amendable`, the moves the corrections list,
     and no longer `counted` (it grows with the game: copying it with every move and every snapshot made a move's
-    cost grow with the game); of version 7, `rules_version`, the rules version the game was created under."""
+    cost grow with the game); of version 7, `rules_version`, the rules version the game was created under; of
+    version 8, `currency`, the ISO 4217 code its money is counted in (or None)."""
 
     spoiled = False
     """Whether a refused action was decided on the game's own state (`record`, in place): then it is thrown away."""
@@ -97,7 +99,7 @@ class Game(Aggregate):
         """A game was set up: variant, seats, options, deal mode, who records it and who reads it are fixed."""
 
         TOPIC = "meldbook.GameCreated"
-        class_version = 3
+        class_version = 4
         variant: str
         players: list[str]
         options: dict[str, Any]
@@ -107,6 +109,7 @@ class Game(Aggregate):
         recording: str
         access: str
         rules_version: int
+        currency: str | None
 
         @staticmethod
         def upcast_v1_v2(state: dict[str, Any]) -> None:
@@ -119,6 +122,11 @@ class Game(Aggregate):
             """A game created before rules versions: it was recorded under the first (domain/rules/versions.py)."""
             state["rules_version"] = 1
 
+        @staticmethod
+        def upcast_v3_v4(state: dict[str, Any]) -> None:
+            """A game created before games named a currency: its money is minor units of none."""
+            state["currency"] = None
+
     def __init__(
         self,
         variant: str,
@@ -130,6 +138,7 @@ class Game(Aggregate):
         recording: str = "recorder",
         access: str = "public",
         rules_version: int = 1,
+        currency: str | None = None,
     ) -> None:
         self.variant = variant
         self.players = list(players)
@@ -142,6 +151,8 @@ class Game(Aggregate):
         self.rules_version = rules_version
         """The version of its variant's rules the game was created under (its state says which it follows now: a
         table may carry a game on under a newer one)."""
+        self.currency = currency
+        """The ISO 4217 code its money amounts are minor units of; None: no currency named."""
         rules = variant_named(variant)
         check_known(rules, rules_version)
         self.state = rules.fresh_state(self.players, self.options, deal_mode, rules_version)
@@ -206,6 +217,11 @@ class Game(Aggregate):
         rule state reads back under version 1)."""
         state["rules_version"] = 1
 
+    @staticmethod
+    def upcast_v7_v8(state: dict[str, Any]) -> None:
+        """A snapshot taken before games named a currency: it names none."""
+        state["currency"] = None
+
     @classmethod
     def set_up(
         cls,
@@ -219,9 +235,11 @@ class Game(Aggregate):
         recording: str = "recorder",
         access: str = "public",
         rules_version: int | None = None,
+        currency: str | None = None,
     ) -> Game:
         """Create a game after checking its setup, with the variant's opening events (buy-ins, stacks); under the
-        variant's newest rules, or the version given (a record imported with its own, a game set up again)."""
+        variant's newest rules, or the version given (a record imported with its own, a game set up again); its money
+        in a currency, or none."""
         rules = variant_named(variant)
         players = seated_names(players)
         rules.check_players(players)
@@ -242,6 +260,7 @@ class Game(Aggregate):
             recording=recording,
             access=access,
             rules_version=rules.newest_rules if rules_version is None else chosen_version(rules, rules_version),
+            currency=check_currency(currency),
         )
         decision = Decision(game.state, game.version, chance)
         rules.open(decision)
@@ -263,6 +282,7 @@ class Game(Aggregate):
             created.recording,
             created.access,
             created.rules_version,
+            created.currency,
         )
 
     @property

@@ -15,7 +15,7 @@ from tests.e2e import test_view_page as viewer_page
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.held_answers import Held
 from tests.e2e.record_driver import open_page
-from tests.e2e.test_view_page import DESKTOP, call, record_listed_move, shows, watched
+from tests.e2e.test_view_page import DESKTOP, call, open_token_box, record_listed_move, shows, watched
 from tests.e2e.test_view_settlement import EXPLAINED, PLAYERS, balances_of, finished_roby
 from tests.unit.corrections.test_roby_past_hand import two_hands
 
@@ -127,6 +127,7 @@ def test_the_balances_read_before_the_token_was_entered_do_not_replace_those_rea
         rendered = page.evaluate(EXPLAINED)["balances"]
         assert final != rendered, "the last move changes the balances: a stale answer would show"
         held.stop()
+        open_token_box(page)
         page.locator("#token").fill(token)
         with page.expect_response(lambda r: r.url.endswith("/settlement")
                                   and r.request.headers.get("authorization") == f"Bearer {token}"):

@@ -29,7 +29,7 @@ def test_a_norwegian_browser_steps_through_a_hand_in_norwegian_and_switches_to_e
             page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
             assert page.get_attribute("html", "lang") == "nb"
             for frame in frames[1:4]:
-                page.get_by_role("button", name=TRANSLATED["Next move"]).click()
+                page.get_by_role("button", name=TRANSLATED["Forward to the next move"]).click()
                 words = page.locator(f'#table .words[data-move="{frame["move"]}"]')
                 words.wait_for(timeout=10_000)
                 assert words.text_content() == f"Trekk {frame['move']}: {frame['words']}"

@@ -241,13 +241,13 @@ def test_a_game_created_into_a_night_that_changed_meanwhile_is_saved_with_it_on_
     elsewhere = create(shared_client, ("Ann", "Bob"), "robins")
     tries = []
 
-    def create_late(beside: Any) -> Any:
+    def create_late(beside: Any, currency: str | None) -> Any:
         if not tries:  # another request takes a game into the night between this one's reading and its saving
             assert join(shared_client, night_id, token, elsewhere).status_code == 201
         tries.append(1)
-        return create_game(app, "robins", ["Cy", "Dan"], {}, "shuffled", beside=beside)
+        return create_game(app, "robins", ["Cy", "Dan"], {}, "shuffled", beside=beside, currency=currency)
 
-    game, _ = created_in_night(app, UUID(night_id), token["X-Night-Token"], "robins", ["Cy", "Dan"], create_late)
+    game, _ = created_in_night(app, UUID(night_id), token["X-Night-Token"], "robins", ["Cy", "Dan"], None, create_late)
     assert len(tries) == 2
     games = shared_client.get(f"/nights/{night_id}").get_json()["games"]
     assert [g["id"] for g in games] == [elsewhere.id, str(game.id)]

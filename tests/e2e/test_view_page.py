@@ -1,12 +1,15 @@
 """The viewer page, GET /games/{id}/view, in a real headless Chromium: for a game of each variant recorded through
 the API, every move of a hand is stepped through with the button and the arrow keys, and at each step the cards,
 scores and chips the page shows equal the replay API's frame of that move (one variant drawn for the default run,
-tests/sampling.py, the others behind `slow`; likewise the page without script). Without Chromium or Playwright the test
-fails rather than skips. Screenshots (a phone's 375 px and a desktop's 1280 px) go to test-artifacts/."""
+tests/sampling.py, the others behind `slow`; likewise the page without script). A finished game opens at its last
+move; the chart's names never print over each other; a spectator sees the token box only on asking for it; the step
+buttons' names hold their visible words. Without Chromium or Playwright the test fails rather than skips. Screenshots
+(a phone's 375 px and a desktop's 1280 px) go to test-artifacts/."""
 
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,9 +23,11 @@ from bots.twins import moves_of, recorded_action
 from tests.bot_games import play_royal
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_every_version import GAMES
+from tests.e2e.test_languages import TRANSLATED
 from tests.e2e.threaded_app import served_app
 from tests.sampling import drawn_params, sample
 from tests.stores import sqlite_settings
+from tests.unit.corrections.test_roby_past_hand import two_hands
 
 pytestmark = pytest.mark.browser
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -142,6 +147,12 @@ def watched(page: Any, problems: list[str]) -> Any:
     return page
 
 
+def open_token_box(page: Any) -> None:
+    """Open the token box, which the page keeps shut for a spectator until asked."""
+    page.get_by_role("button", name="I have a token").click()
+    page.locator("#token").wait_for(state="visible", timeout=10_000)
+
+
 def step_through(page: Any, frames: list[dict[str, Any]]) -> None:
     """From the first frame shown, step to each next one, by the Forward button and the right arrow in turn."""
     shows(page, frames[0])
@@ -193,6 +204,7 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
             page.screenshot(path=str(ARTIFACTS / f"view-{variant}-desktop.png"), full_page=True)
             assert page.locator("#annotate").is_hidden() and page.locator("#no-annotations").is_visible()
             assert page.locator(".chart circle").count() == len(replay["hands"]) * len(frames[0]["state"]["players"])
+            open_token_box(page)
             page.locator("#token").fill(token)
             page.locator("#view").select_option("full")
             page.get_by_role("button", name="Use").click()
@@ -277,7 +289,7 @@ def test_the_move_box_and_the_hand_menu_jump_to_any_move_of_any_hand(
         try:
             page = watched(chromium.new_page(viewport=DESKTOP), problems)
             page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
-            page.wait_for_selector(f'#table .words[data-move="{hands[-1]["first_move"]}"]')
+            page.wait_for_selector(f'#table .words[data-move="{hands[-1]["last_move"]}"]')  # over: at its end
             page.locator("#move").fill(str(third[2]["move"]))
             page.get_by_role("button", name="Go").click()
             shows(page, third[2])
@@ -339,6 +351,7 @@ def test_the_view_page_at_the_latest_move_follows_moves_recorded_through_the_api
             page.on("request", lambda r: sent.append(r.url))
             page.goto(f"{server}/games/{game}/view?at={latest}")
             if with_token:
+                open_token_box(page)
                 page.locator("#token").fill(token)
                 page.locator("#view").select_option("full")
                 page.get_by_role("button", name="Use").click()
@@ -358,3 +371,174 @@ def test_the_view_page_at_the_latest_move_follows_moves_recorded_through_the_api
     assert streams and ("ticket=" in streams[-1]) == with_token  # the page opened the public stream before the token
     assert with_token or not [url for url in streams if "ticket=" in url]
     assert not [url for url in sent if token in url]
+
+
+def unfinished_roby(server: str) -> str:
+    """Two hands of Roby recorded through the API but for the last move: a game in its second hand, not over."""
+    moves = list(two_hands("ann", "bob", "cy").events("MoveRecorded"))[:-1]
+    created = call(f"{server}/games", {"variant": "roby", "players": ["ann", "bob", "cy"], "deal_mode": "recorded"})
+    version = created["version"]
+    for envelope in moves:
+        body = {**envelope.action, "expected_version": version}
+        version = call(f"{server}/games/{created['id']}/moves", body, created["token"])["version"]
+    return str(created["id"])
+
+
+def test_a_finished_game_opens_at_its_last_move_unless_the_address_names_a_hand_or_a_move(
+    server: str, recorded: Callable[[str], tuple[str, str]]
+) -> None:
+    game, _ = recorded("roby")
+    hands = call(f"{server}/games/{game}/replay")["hands"]
+    last = call(f"{server}/games/{game}/replay?at={hands[-1]['last_move']}")["frames"][0]
+    assert last["state"]["over"] is True and last["move"] > hands[-1]["first_move"]
+    unfinished = unfinished_roby(server)
+    current = call(f"{server}/games/{unfinished}/replay")
+    assert current["frames"][-1]["state"]["over"] is False and current["hand"] == 2
+    problems: list[str] = []
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            shows(page, last)
+            assert page.url.endswith(f"?hand={hands[-1]['hand']}&at={last['move']}")
+            assert page.get_by_role("button", name="Next move").is_disabled()
+            assert page.get_by_role("button", name="Previous move").is_enabled()
+            page.keyboard.press("ArrowLeft")
+            shows(page, call(f"{server}/games/{game}/replay?at={last['move'] - 1}")["frames"][0])
+            # A hand or a move the address names still wins.
+            page.goto(f"{server}/games/{game}/view?hand=1", wait_until="networkidle")
+            shows(page, call(f"{server}/games/{game}/replay?hand=1")["frames"][0])
+            page.goto(f"{server}/games/{game}/view?at=3", wait_until="networkidle")
+            shows(page, call(f"{server}/games/{game}/replay?at=3")["frames"][0])
+            # An unfinished game opens as it did: at the first move of its current hand (the stream follows it).
+            page.goto(f"{server}/games/{unfinished}/view")
+            page.wait_for_function("() => location.search.includes('at=')", timeout=10_000)
+            shows(page, current["frames"][0])
+            assert current["frames"][0]["move"] == current["hands"][1]["first_move"] > 0
+            # Without script, the server's page opens the finished game at its last move too.
+            still = chromium.new_context(java_script_enabled=False, viewport=PHONE).new_page()
+            still.goto(f"{server}/games/{game}/view")
+            shows(still, last)
+            assert still.locator("#next").is_disabled()
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+# For each player, every element of the chart's box that shows the player's name alone (the drawing's <title>s
+# aside): where it is on the screen and the size its letters are drawn at (an SVG's text scaled with the drawing).
+CHART_NAMES = """(players) => players.map((player) => [...document.querySelectorAll('.chart-box *')]
+  .filter((e) => e.localName !== 'title' && e.children.length === 0 && e.textContent.trim() === player)
+  .map((e) => {
+    const box = e.getBoundingClientRect();
+    const svg = e.ownerSVGElement;
+    const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+    return {player, left: box.left, right: box.right, top: box.top, bottom: box.bottom,
+      size: parseFloat(getComputedStyle(e).fontSize) * scale};
+  }))"""
+
+
+def apart(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two boxes on the screen do not intersect."""
+    return (one["right"] <= other["left"] or other["right"] <= one["left"]
+            or one["bottom"] <= other["top"] or other["bottom"] <= one["top"])
+
+
+def test_the_charts_names_never_print_over_each_other_with_two_players_level_on_a_phone_or_a_desktop(
+    server: str,
+) -> None:
+    players = ["ann", "cyn"]
+    created = call(f"{server}/games", {"variant": "roby", "players": players, "deal_mode": "shuffled"})
+    for _ in range(2):
+        record_listed_move(server, created["id"], created["token"])
+    game = created["id"]
+    ends = call(f"{server}/games/{game}/replay")["frames"][-1]["state"]["state"]["scores"]
+    assert ends["ann"] == ends["cyn"], "the two players are level at the end of the chart"
+    problems: list[str] = []
+    ARTIFACTS.mkdir(exist_ok=True)
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view")
+            page.wait_for_function("() => location.search.includes('at=')", timeout=10_000)
+            for viewport in (PHONE, DESKTOP):
+                page.set_viewport_size(viewport)
+                names = page.evaluate(CHART_NAMES, players)
+                assert [len(shown) for shown in names] == [1, 1], names  # each line named once
+                ann, cyn = names[0][0], names[1][0]
+                assert apart(ann, cyn), (viewport, ann, cyn)
+                for name in (ann, cyn):
+                    assert name["size"] >= 14, (viewport, name)  # readable: not shrunk with the drawing
+                    assert name["left"] >= 0 and name["right"] <= viewport["width"], (viewport, name)
+                width = viewport["width"]
+                page.locator(".chart-box").screenshot(path=str(ARTIFACTS / f"view-chart-level-{width}.png"))
+            # Each name in the legend is drawn in its line's style.
+            for index, player in enumerate(players):
+                line = page.locator(f'.chart g[data-player="{player}"]').get_attribute("class")
+                named = page.locator(f'.chart-legend li[data-player="{player}"] line').get_attribute("class")
+                assert (line, named) == (f"series series-{index}", f"series-{index}")
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+def test_a_spectator_sees_no_token_box_until_asking_for_one(
+    server: str, recorded: Callable[[str], tuple[str, str]]
+) -> None:
+    game, token = recorded("roby")
+    problems: list[str] = []
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            toggle = page.get_by_role("button", name="I have a token")
+            assert toggle.is_visible() and toggle.get_attribute("aria-expanded") == "false"
+            for hidden in ("#token-form", "#token", "#view", "#use-token", "#forget-token"):
+                assert page.locator(hidden).is_hidden(), hidden
+            shown = page.locator("body").inner_text()
+            assert "the token's widest" not in shown and "Kept in this tab" not in shown
+            toggle.click()
+            assert page.locator("#token-form").is_visible() and toggle.get_attribute("aria-expanded") == "true"
+            assert page.evaluate("() => document.activeElement.id") == "token"
+            page.locator("#token").fill(token)
+            page.locator("#view").select_option("full")
+            page.get_by_role("button", name="Use").click()
+            page.wait_for_selector("#status:has-text('full view')", timeout=10_000)
+            # The tab keeps the token: the box is open at once when the page is read again.
+            page.reload(wait_until="networkidle")
+            assert page.locator("#token-form").is_visible() and page.locator("#token").input_value() == token
+            assert toggle.get_attribute("aria-expanded") == "true"
+            toggle.click()
+            assert page.locator("#token-form").is_hidden() and toggle.get_attribute("aria-expanded") == "false"
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+# A button's name as the accessibility tree gives it.
+BUTTON_NAME = re.compile(r'button "([^"]*)"')
+
+
+@pytest.mark.parametrize("language", ["en", "nb"])
+def test_the_back_and_forward_buttons_names_begin_with_their_visible_words(
+    server: str, recorded: Callable[[str], tuple[str, str]], language: str
+) -> None:
+    """WCAG 2.5.3 (axe's label-content-name-mismatch): what the button shows is in its name, so a person who reads
+    "Back" and says "Back" to a voice control reaches it; the arrow is an icon, outside the name."""
+    game, _ = recorded("roby")
+    words = {"#prev": "Back", "#next": "Forward"}
+    with opened_chromium() as chromium:
+        try:
+            page = chromium.new_context(viewport=PHONE, locale={"en": "en-GB", "nb": "nb-NO"}[language]).new_page()
+            page.goto(f"{server}/games/{game}/view?at=1", wait_until="networkidle")
+            assert page.get_attribute("html", "lang") == language
+            for selector, english in words.items():
+                word = english if language == "en" else TRANSLATED[english]
+                button = page.locator(selector)
+                visible = " ".join(re.findall(r"\w+", button.inner_text()))
+                found = BUTTON_NAME.search(button.aria_snapshot())
+                assert found is not None and visible == word, (selector, visible)
+                assert found.group(1).casefold().startswith(word.casefold()), (selector, found.group(1), word)
+                assert page.get_by_role("button", name=word).count() == 1
+        finally:
+            chromium.close()

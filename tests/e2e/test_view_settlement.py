@@ -1,8 +1,8 @@
 """The viewer page's settlement panel in a real headless Chromium: for a finished Roby game, a player's balance
 explained entry by entry adds up to the balance shown, and each entry's link moves the viewer to that entry's frame;
-for a game with a past hand corrected, the reversed line is struck through beside its reversal and replacement.
-Without Chromium or Playwright the test fails rather than skips. Screenshots (phone and desktop) go to
-test-artifacts/."""
+for a game with a past hand corrected, the reversed line is struck through beside its reversal and replacement; each
+entry names who paid the player, or whom the player paid. Without Chromium or Playwright the test fails rather than
+skips. Screenshots (phone and desktop) go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import pytest
 
 from tests.e2e import test_view_page as viewer_page
 from tests.e2e.chromium import opened_chromium
-from tests.e2e.test_view_page import ARTIFACTS, DESKTOP, PHONE, call, shows, watched
+from tests.e2e.test_languages import TRANSLATED
+from tests.e2e.test_view_page import ARTIFACTS, DESKTOP, PHONE, call, open_token_box, shows, watched
 from tests.unit.corrections.test_roby_past_hand import AMEND, second_deal, two_hands
 
 pytestmark = pytest.mark.browser
@@ -122,6 +123,7 @@ def test_a_balance_explained_on_the_view_page_adds_up_and_each_entry_links_to_it
             for entry in (spectator["entries"][0], spectator["entries"][-1], spectator["entries"][1]):
                 follow_link(page, server, game, entry)
             screenshots(page, "view-settlement-roby")
+            open_token_box(page)
             page.locator("#token").fill(token)
             page.locator("#view").select_option("full")
             with page.expect_response(lambda r: "/settlement/players/ann" in r.url
@@ -157,12 +159,75 @@ def test_a_corrected_game_shows_the_reversed_line_struck_through_beside_its_reve
             reversed_, reversal = by_status["reversed"], by_status["reversal"]
             assert "line-through" in reversed_["struck"] and reversal["change"] == -reversed_["change"]
             assert "line-through" not in reversal["struck"] + by_status["replacement"]["struck"]
+            crossed = page.locator("#explanation-entries .entry.reversed .counterparty").evaluate(
+                "(e) => getComputedStyle(e).textDecorationLine")
+            assert "line-through" in crossed  # who paid, struck through with the rest of the line
             assert "reversal" in reversal["text"] and "replacement" in by_status["replacement"]["text"]
             assert reversal["version"] > reversed_["version"]
             assert (reversed_["partner"], reversal["partner"]) == (reversal["version"], reversed_["version"])
             follow_link(page, server, game, reversal)
             follow_link(page, server, game, reversed_)
             screenshots(page, "view-settlement-corrected")
+        finally:
+            chromium.close()
+    assert not problems, problems
+
+
+# The entries of the explanation shown: each one's move, change, unit and the account it names as the other side.
+SIDES = """() => [...document.querySelectorAll('#explanation-entries .entry')].map((e) => ({
+  move: Number(e.dataset.move), change: Number(e.dataset.change), unit: e.dataset.unit,
+  account: e.querySelector('.counterparty').dataset.account,
+  named: e.querySelector('.counterparty').textContent,
+  line: e.querySelector('.line').textContent.replace(/\\s+/g, ' ').trim()}))"""
+# How the page names an account of the ledger (in English).
+NAMED = {"player:ann": "ann", "player:bob": "bob", "player:cy": "cy", "pot": "the pot",
+         "score-sheet": "the score sheet"}
+
+
+def other_side(entry: dict[str, Any], player: str) -> str:
+    """The account at the other end of a player's entry: its source when it paid the player, else its destination."""
+    return str(entry["source"] if entry["destination"] == f"player:{player}" else entry["destination"])
+
+
+def test_each_entry_of_a_balance_explained_names_who_paid_the_player_or_whom_the_player_paid(server: str) -> None:
+    game, _, _ = finished_roby(server)
+    problems: list[str] = []
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_page(viewport=PHONE), problems)
+            page.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            for player in PLAYERS:
+                api = call(f"{server}/games/{game}/settlement/players/{player}")["entries"]
+                explain(page, player)
+                shown = page.evaluate(SIDES)
+                assert [s["account"] for s in shown] == [other_side(e, player) for e in api]
+                for entry, side in zip(api, shown, strict=True):
+                    word = "from" if entry["destination"] == f"player:{player}" else "to"
+                    assert side["named"] == f"{word} {NAMED[side['account']]}", side
+                    assert side["line"].startswith(f"{side['change']:+} {side['unit']} {side['named']} "), side
+                if player == "ann":
+                    # Her two winnings of each hand were the same line; each now names its payer.
+                    won = [s["line"] for s in shown if s["move"] == 6 and s["unit"] == "money"]
+                    assert len(won) == 2 and won[0] != won[1], won
+                    assert [s["named"] for s in shown if s["move"] == 6] == ["from bob", "from cy"]
+            explain(page, "ann")
+            page.locator(".chart-box").scroll_into_view_if_needed()
+            ARTIFACTS.mkdir(exist_ok=True)
+            for viewport in (PHONE, DESKTOP):
+                page.set_viewport_size(viewport)
+                shot = ARTIFACTS / f"view-finished-explained-{viewport['width']}.png"
+                page.screenshot(path=str(shot), full_page=True)
+            # In Norwegian, the same entries in the catalogue's words.
+            norwegian = chromium.new_context(viewport=PHONE, locale="nb-NO").new_page()
+            norwegian.goto(f"{server}/games/{game}/view", wait_until="networkidle")
+            norwegian.locator('#balances .balance[data-player="bob"] .explain').click()
+            norwegian.wait_for_selector("#explanation:not([aria-busy]) #explanation-entries .entry", timeout=30_000)
+            named = {s["account"]: s["named"] for s in norwegian.evaluate(SIDES)}
+            assert named == {
+                "pot": TRANSLATED["to %(account)s"].replace("%(account)s", TRANSLATED["the pot"]),
+                "score-sheet": TRANSLATED["from %(account)s"].replace("%(account)s", TRANSLATED["the score sheet"]),
+                "player:ann": TRANSLATED["to %(account)s"].replace("%(account)s", "ann"),
+            }
         finally:
             chromium.close()
     assert not problems, problems

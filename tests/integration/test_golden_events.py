@@ -254,7 +254,7 @@ def test_golden_events_load_as_the_current_event_classes(cls: type) -> None:
 @pytest.mark.parametrize(
     ("topic", "added"),
     [
-        ("meldbook.GameCreated", {"recording": "recorder", "access": "public", "rules_version": 1}),
+        ("meldbook.GameCreated", {"recording": "recorder", "access": "public", "rules_version": 1, "currency": None}),
         ("meldbook.MoveRecorded", {"device": None}),
         ("meldbook.roby.HandDealt", {"unknown": {}}),
         ("meldbook.robins.HandDealt", {"unknown": {}}),

@@ -64,14 +64,16 @@ ADDED = {
     # And `rules_version`, with the rule state's `rules_version` and `next_rules_version` (the rules a game follows,
     # and one its table adopted for the deals to come), added for the rules versions issue: 1 and null for every
     # game stored before them, which the test below checks.
+    # And `currency` (the ISO 4217 code of the game's money, null for every game stored before it), added for the
+    # nights and money issue.
     "": {"body.may_rule", "body.no_device", "body.rules_version", "body.state.rules_version",
-         "body.state.next_rules_version"},
+         "body.state.next_rules_version", "body.currency"},
     # GET /games/{id}/audit: `claims_agree` (the stated results of an imported record, reported apart from the
     # verdict `ok`), added for the rules versions issue.
     "/audit": {"body.claims_agree"},
     # The replay's frames show the game document's state, with the fields above.
     "/replay?hand=1": {"body.frames[*].state.rules_version", "body.frames[*].state.state.rules_version",
-                       "body.frames[*].state.state.next_rules_version"},
+                       "body.frames[*].state.state.next_rules_version", "body.frames[*].state.currency"},
 }
 """The fields today's code answers beyond the old ones, by path read."""
 
@@ -127,9 +129,10 @@ def assert_as_before(
     assert extra <= added, f"{what}: fields the old code did not answer: {sorted(extra - added)}"
 
 
-EVENTS_ADDED = {"body[*].data.rules_version"}
+EVENTS_ADDED = {"body[*].data.rules_version", "body[*].data.currency"}
 """The fields today's events answer beyond the old ones: a creation stored before rules versions reads with
-`rules_version` 1 (its upcaster, Game.Created.upcast_v2_v3)."""
+`rules_version` 1 (its upcaster, Game.Created.upcast_v2_v3), and one stored before games named a currency with
+`currency` null (Game.Created.upcast_v3_v4)."""
 ADOPTING = "adopt_rules"
 """The action of the table that carries a game on under a newer rules version (added for the rules versions issue):
 offered, among the table's actions, to the recorder of every game under an older version than its variant's newest
@@ -278,14 +281,57 @@ def test_annotations_disputes_confirmations_and_tokens_of_the_table_read_back(go
         assert read(client, url, token)["body"]["role"] == game["old"]["views"][view]["body"]["role"]
 
 
+POT = "[pot]"
+"""The party the old sheet made of a Roby pot still in play. Since the nights issue it is no party: the money is
+shown with its game (`in_play`), and each player's figure leaves aside what he paid into it."""
+
+
+def staked(client: FlaskClient, game: dict[str, Any], player: str) -> int:
+    """What a player paid into a Roby game's pot, less what it paid him, read from the game's own settlement."""
+    shown = read(client, f"{game['url']}/settlement/players/{player}", game["tokens"]["recorder"])["body"]
+    return sum(
+        e["amount"] if e["destination"] == "pot" else -e["amount"]
+        for e in shown["entries"]
+        if e["unit"] == "money" and "pot" in (e["source"], e["destination"])
+    )
+
+
 def test_the_night_reads_back_with_its_sheet(golden: Any) -> None:
+    """The night's sheet reads as the old code gave it, but for the Roby pot in play: the old party [pot] is the
+    game's money in play now, and each player's figure in that game gains what he has in the pot."""
     client, store = golden
     night = store["nights"]["night"]
     headers = {"X-Night-Token": night["token"]}
-    for path, old in night["old"].items():
-        assert_as_before(path or "GET /nights/{id}", old, read(client, f"/nights/{night['id']}{path}", headers=headers))
-    held = {g["id"] for g in read(client, f"/nights/{night['id']}", headers=headers)["body"]["games"]}
-    assert held == {store["games"][name]["id"] for name in ("roby-table", "robins-finished", "royal-ended")}
+    old, new = night["old"][""], read(client, f"/nights/{night['id']}", headers=headers)
+    assert new["status"] == old["status"] == 200
+    games = {g["id"]: g for g in store["games"].values()}
+    before = {g["id"]: g for g in old["body"]["games"]}
+    assert [g["id"] for g in new["body"]["games"]] == list(before)
+    assert {g["id"] for g in new["body"]["games"]} == {
+        store["games"][name]["id"] for name in ("roby-table", "robins-finished", "royal-ended")
+    }
+    nets: dict[str, int] = {}
+    for game in new["body"]["games"]:
+        was = dict(before[game["id"]])
+        old_nets = dict(was.pop("nets"))
+        pot = old_nets.pop(POT, 0)
+        assert (game["in_play"] or {"money": 0})["money"] == pot
+        left_aside = {p: staked(client, games[game["id"]], p) if pot else 0 for p in old_nets}
+        assert game["nets"] == {p: net + left_aside[p] for p, net in old_nets.items()}
+        assert {k: v for k, v in game.items() if k not in ("nets", "in_play")} == was
+        for party, net in game["nets"].items():
+            nets[party] = nets.get(party, 0) + net
+    assert any(g["in_play"] for g in new["body"]["games"]), "the golden Roby game is still being played"
+    assert {p["name"]: p["net"] for p in new["body"]["parties"]} == nets and sum(nets.values()) == 0
+    assert new["body"]["check"]["holds"] and POT not in nets
+    left = dict(nets)
+    for transfer in new["body"]["transfers"]:
+        left[transfer["from"]] += transfer["amount"]
+        left[transfer["to"]] -= transfer["amount"]
+    assert not any(left.values())
+    csv = read(client, f"/nights/{night['id']}/sheet.csv", headers=headers)
+    rows = [line.split(",") for line in csv["body"].splitlines()]
+    assert csv["status"] == 200 and {row[0]: int(row[-1]) for row in rows[1 : 1 + len(nets)]} == nets
 
 
 def test_a_new_move_is_recorded_on_every_unfinished_golden_game_and_reads_back(golden_copy: Any) -> None:

@@ -34,7 +34,7 @@ def test_a_game_lists_the_moves_a_correction_may_name_as_its_moves_that_count_sa
 def test_a_snapshot_and_a_copy_keep_the_listed_moves_but_not_the_moves_that_count() -> None:
     game = recorded_game()
     snapshot = Game.Snapshot.take(game)
-    assert snapshot.state["counted"] is None and snapshot.state["class_version"] == 7
+    assert snapshot.state["counted"] is None and snapshot.state["class_version"] == 8
     for other in (snapshot.mutate(None), copy.deepcopy(game), pickle.loads(pickle.dumps(game))):
         assert isinstance(other, Game) and other.counted is None
         assert (other.hand_moves, other.amendable) == (game.hand_moves, game.amendable)
