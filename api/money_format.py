@@ -11,14 +11,15 @@ CLDR's default), and Norwegian is formatted as in Norway.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import get_currency_precision, get_currency_symbol
+from babel.numbers import format_currency, format_decimal, get_currency_precision, get_currency_symbol
 from flask import Flask, request
 
-from api.i18n import page_language
+from api.i18n import page_language, unit_name
 from domain.money.currency import CURRENCIES
 
 REGION_OF = {"nb": "nb_NO"}
@@ -63,6 +64,22 @@ def page_money_format() -> dict[str, Any]:
     return money_format(page_locale())
 
 
+def format_money(minor: int, currency: str | None, locale: str | None = None) -> str:
+    """An amount of minor units as the page shows it (api/static/money.js writes the same): in the currency, as
+    Babel formats it for the locale (the page's by default); without one, in major units without a symbol."""
+    shown = locale or page_locale()
+    if currency is None:
+        return format_decimal(Decimal(minor).scaleb(-2), format="#,##0.00", locale=shown)
+    return format_currency(Decimal(minor).scaleb(-get_currency_precision(currency)), currency, locale=shown)
+
+
+def shown_amount(amount: int, unit: str, currency: str | None) -> str:
+    """An amount of a settlement's unit as a page shows it: money as money, chips and points with their unit's
+    name."""
+    return format_money(amount, currency) if unit == "money" else f"{amount} {unit_name(unit)}"
+
+
 def install(app: Flask) -> None:
-    """`page_money_format()` for the templates: a page that shows money hands it to its scripts (base.html)."""
-    app.jinja_env.globals.update(page_money_format=page_money_format)
+    """For the templates: `page_money_format()`, which a page that shows money hands to its scripts (base.html),
+    and `amount()`, an amount of a unit as the page shows it."""
+    app.jinja_env.globals.update(page_money_format=page_money_format, amount=shown_amount)

@@ -36,5 +36,12 @@ window.meldbookMoney = (function () {
   // A signed amount, "+" before a gain, as a balance or a change is shown.
   function signed(minor, currency) { return (minor > 0 ? "+" : "") + money(minor, currency); }
 
-  return { money: money, signed: signed };
+  // An amount of a settlement's unit as the pages show it (api/money_format.py's shown_amount): money as money,
+  // chips and points with their unit's name; `sign` puts "+" before a gain.
+  function amount(value, unit, currency, sign) {
+    if (unit === "money") return sign ? signed(value, currency) : money(value, currency);
+    return (sign && value > 0 ? "+" : "") + value + " " + window.meldbookText("unit_" + unit);
+  }
+
+  return { money: money, signed: signed, amount: amount };
 })();

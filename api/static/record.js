@@ -19,6 +19,7 @@
   const cards = window.meldbookCards;
   const offersOf = window.meldbookOffers;
   const device = window.meldbookDevice;
+  const money = window.meldbookMoney;
   const game = root.dataset.game;
   const $ = (id) => document.getElementById(id);
   const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
@@ -502,6 +503,10 @@
     const balances = (await answer.json()).balances.filter((b) => b.player);
     const unit = ["points", "chips", "money"].find((u) => balances.some((b) => b.unit === u));
     const mine = balances.filter((b) => b.unit === unit);
+    // Money is shown as money, in the game's currency; a game scored in points that is played for money too (Roby)
+    // keeps a row of each player's money under its totals, whatever the hand.
+    const shown = (value, inUnit) => inUnit === "money" ? money.money(value, doc.currency || null) : String(value);
+    const cash = unit !== "money" ? balances.filter((b) => b.unit === "money") : [];
     let listed = null;
     const asked = await fetch("/games/" + game + "/confirmations", { headers: headers() }).catch(() => null);
     if (asked && asked.ok) listed = await asked.json();
@@ -517,7 +522,7 @@
       for (const p of doc.players) {
         const b = mine.find((x) => x.player === p);
         const change = b ? (b.by_hand.find((h) => h.hand === hand) || { change: 0 }).change : 0;
-        row.append(el("td", { "data-player": p, "data-change": change }, change));
+        row.append(el("td", { "data-player": p, "data-change": change }, shown(change, unit)));
       }
       if (confirmed) {
         const who = confirmed.filter((c) => c.hand === hand).map((c) => c.player + (c.matches === false ? " ≠" : " ✓"));
@@ -534,9 +539,12 @@
       return row;
     });
     const total = el("tr", { class: "total" }, el("th", {}, text("total_row")),
-      ...doc.players.map((p) => { const b = mine.find((x) => x.player === p); return el("td", { "data-player": p }, b ? b.total : 0); }));
+      ...doc.players.map((p) => { const b = mine.find((x) => x.player === p); return el("td", { "data-player": p }, shown(b ? b.total : 0, unit)); }));
+    const moneyRow = cash.length ? [el("tr", { class: "money" }, el("th", {}, text("unit_money")),
+      ...doc.players.map((p) => { const b = cash.find((x) => x.player === p); const value = b ? b.total : 0;
+        return el("td", { "data-player": p, "data-money": value }, shown(value, "money")); }))] : [];
     $("sheet-unit").textContent = unit ? text("unit_" + unit) : "";
-    $("sheet").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, total));
+    $("sheet").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows, total, ...moneyRow));
     await kept();
   }
 

@@ -12,6 +12,8 @@
   if (!root || !panel || !root.viewer) return;
   const { go, headers, el } = root.viewer;
   const game = root.dataset.game;
+  const currency = root.dataset.currency || null;
+  const amount = (value, unit, sign) => window.meldbookMoney.amount(value, unit, currency, sign);
   const $ = (id) => document.getElementById(id);
   let chosen = null;
   // Reads are numbered, as the viewer's are: an answer that comes back after a later read of the same thing began
@@ -48,16 +50,12 @@
       text(received ? "from_account" : "to_account", { account: accountName(other) }));
   }
 
-  function signed(number) {
-    return number > 0 ? "+" + number : String(number);
-  }
-
   function drawBalances(settlement) {
     for (const row of panel.querySelectorAll(".balance")) {
       const player = row.dataset.player;
       const totals = settlement.balances.filter((b) => b.player === player);
       const shown = totals.map((b) => el("span", { class: "total", "data-unit": b.unit, "data-total": b.total },
-        b.total + " ", el("span", { class: "unit" }, text("unit_" + b.unit))));
+        amount(b.total, b.unit)));
       if (!shown.length) shown.push(el("span", { class: "unavailable" }, text("nothing_yet")));
       row.querySelector(".totals").replaceChildren(...shown.flatMap((node) => [" ", node]));
     }
@@ -86,7 +84,7 @@
       go(entry.move);
     });
     const line = el("span", { class: "line" },
-      el("span", { class: "change" }, signed(entry.change) + " " + text("unit_" + entry.unit)), " ",
+      el("span", { class: "change" }, amount(entry.change, entry.unit, true)), " ",
       counterparty(entry, account), " ",
       el("span", { class: "action" }, entry.action), " ",
       el("span", { class: "rule", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
@@ -99,7 +97,7 @@
       item.append(" ", el("small", { class: "partner" }, entry.status === "reversed"
         ? text("undone_by", { move: partner.move }) : text("undoes", { move: partner.move })));
     }
-    item.append(el("span", { class: "running" }, "= " + entry.running_total + " " + text("unit_" + entry.unit)));
+    item.append(el("span", { class: "running" }, "= " + amount(entry.running_total, entry.unit)));
     return item;
   }
 
@@ -116,7 +114,7 @@
       const paired = partners(body.entries);
       $("explanation-entries").replaceChildren(...body.entries.map((entry, i) =>
         entryItem(entry, paired.get(i), body.account)));
-      const totals = body.balances.map((b) => b.total + " " + text("unit_" + b.unit)).join(", ") || text("nothing");
+      const totals = body.balances.map((b) => amount(b.total, b.unit)).join(", ") || text("nothing");
       $("explanation-status").textContent = text("entries_adding_up", { count: body.entries.length, totals: totals });
     } catch (error) {
       if (mine === explaining) {

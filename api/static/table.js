@@ -77,7 +77,10 @@ window.meldbookTable = (function () {
       if (table[name] && typeof table[name] === "object") piles.append(el("p", { class: "pile" }, text(name) + " ", zone(table[name], name)));
     }
     if (Array.isArray(table.discard)) piles.append(el("p", { class: "pile" }, text("discard") + " ", zone(table.discard, "discard")));
-    if (typeof table.pot === "number") piles.append(el("p", { class: "pile" }, text("pot") + " ", chips(table.pot, { "data-account": "pot" })));
+    if (typeof table.pot === "number") {  // Roby's pot: money, in the game's currency
+      const pot = window.meldbookMoney ? window.meldbookMoney.money(table.pot, doc.currency || null) : String(table.pot);
+      piles.append(el("p", { class: "pile" }, text("pot") + " ", chips(pot, { "data-account": "pot", "data-amount": table.pot })));
+    }
     const shown = [el("p", { class: "words", "data-move": move }, text("move_words", { move: move, words: words })), seats, piles];
     if (table.melds && table.melds.length) {
       const melds = el("ul", { class: "melds" });

@@ -55,7 +55,7 @@ SHOWN = """() => {
     [...m.querySelectorAll('.card')].map((c) => [c.dataset.card, c.dataset.standsFor || c.dataset.card]);
   for (const s of all('[data-account][data-chips]')) shown.chips[s.dataset.account] = Number(s.dataset.chips);
   for (const s of all('[data-pot]')) shown.pots[s.dataset.pot] = Number(s.dataset.chips);
-  for (const s of all('.pile [data-account]')) shown.money[s.dataset.account] = Number(s.textContent);
+  for (const s of all('.pile [data-account]')) shown.money[s.dataset.account] = Number(s.dataset.amount);
   return shown;
 }"""
 

@@ -7,9 +7,11 @@ skips. Screenshots (phone and desktop) go to test-artifacts/."""
 from __future__ import annotations
 
 from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 import pytest
+from babel.numbers import format_decimal
 
 from tests.e2e import test_view_page as viewer_page
 from tests.e2e.chromium import opened_chromium
@@ -184,6 +186,14 @@ NAMED = {"player:ann": "ann", "player:bob": "bob", "player:cy": "cy", "pot": "th
          "score-sheet": "the score sheet"}
 
 
+def shown_change(change: int, unit: str) -> str:
+    """A change as the explanation shows it: money (of a game naming no currency) in major units as Babel writes
+    them for the browser's locale (United States English), chips and points with their unit."""
+    if unit != "money":
+        return f"{change:+} {unit}"
+    return ("+" if change > 0 else "") + format_decimal(Decimal(change).scaleb(-2), format="#,##0.00", locale="en_US")
+
+
 def other_side(entry: dict[str, Any], player: str) -> str:
     """The account at the other end of a player's entry: its source when it paid the player, else its destination."""
     return str(entry["source"] if entry["destination"] == f"player:{player}" else entry["destination"])
@@ -204,7 +214,8 @@ def test_each_entry_of_a_balance_explained_names_who_paid_the_player_or_whom_the
                 for entry, side in zip(api, shown, strict=True):
                     word = "from" if entry["destination"] == f"player:{player}" else "to"
                     assert side["named"] == f"{word} {NAMED[side['account']]}", side
-                    assert side["line"].startswith(f"{side['change']:+} {side['unit']} {side['named']} "), side
+                    change = shown_change(side["change"], side["unit"])
+                    assert side["line"].startswith(f"{change} {side['named']} "), side
                 if player == "ann":
                     # Her two winnings of each hand were the same line; each now names its payer.
                     won = [s["line"] for s in shown if s["move"] == 6 and s["unit"] == "money"]
