@@ -1,4 +1,4 @@
-"""Money as the pages show it: amounts in a currency's minor units (as the API gives them) formatted by Babel's CLDR
+"""Money and dates as the pages show them: amounts in a currency's minor units (as the API gives them) formatted by Babel's CLDR
 data for the page's language and region, so that 1500 NOK øre reads `15,00 kr` in Bokmål and 1500 GBP pence `£15.00`
 in British English.
 
@@ -79,7 +79,14 @@ def shown_amount(amount: int, unit: str, currency: str | None) -> str:
     return format_money(amount, currency) if unit == "money" else f"{amount} {unit_name(unit)}"
 
 
+def page_locale_tag() -> str:
+    """The page's locale as a BCP 47 tag (`en-GB`, `nb-NO`), which the pages' scripts write dates in."""
+    return page_locale().replace("_", "-")
+
+
 def install(app: Flask) -> None:
     """For the templates: `page_money_format()`, which a page that shows money hands to its scripts (base.html),
-    and `amount()`, an amount of a unit as the page shows it."""
-    app.jinja_env.globals.update(page_money_format=page_money_format, amount=shown_amount)
+    `page_locale_tag()`, the locale the scripts write dates in, and `amount()`, an amount of a unit as the page
+    shows it."""
+    app.jinja_env.globals.update(page_money_format=page_money_format, page_locale_tag=page_locale_tag,
+                                 amount=shown_amount)

@@ -122,7 +122,7 @@
     const title = game.title || (game.variant ? game.variant : text("untitled"));
     const link = t.el("a", { href: here ? t.recordPath(game.id) : "/games/" + encodeURIComponent(game.id) + "/view" }, title);
     const about = game.players ? " · " + game.players.join(", ") : "";
-    const when = game.created_at ? " · " + new Date(game.created_at).toLocaleString(document.documentElement.lang) : "";
+    const when = game.created_at ? " · " + new Date(game.created_at).toLocaleString(document.body.dataset.locale || document.documentElement.lang) : "";
     return t.el("li", { "data-game": game.id }, link, t.el("small", {}, (game.variant || "") + about + when));
   }
 

@@ -78,7 +78,7 @@
     const shown = row.querySelector(".pairing");
     shown.querySelector(".qr").src = answer.body.qr;
     shown.querySelector(".pair-code").textContent = answer.body.code;
-    const until = new Date(answer.body.expires_at).toLocaleTimeString(document.documentElement.lang);
+    const until = new Date(answer.body.expires_at).toLocaleTimeString(document.body.dataset.locale || document.documentElement.lang);
     shown.querySelector(".pair-expiry").textContent = text("code_expires", { time: until });
     shown.hidden = false;
     button.textContent = text("new_code");

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 import segno
 
+from tests.e2e import test_view_page as view_page
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_docs_page import server
 from tests.e2e.test_languages import TRANSLATED
@@ -178,3 +179,27 @@ def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server:
         finally:
             chromium.close()
     assert [p for p in problems if not p.startswith(REFUSED)] == []
+
+
+@pytest.mark.parametrize(("locale", "day_first"), [("en-GB", "{d:02d}/{m:02d}/{y}"), ("en-US", "{m}/{d}/{y}"),
+                                                    ("nb-NO", "{d}.{m}.{y}")])
+def test_a_games_date_is_written_as_the_browsers_language_and_region_write_dates(
+    server: str, locale: str, day_first: str
+) -> None:
+    """The region comes from Accept-Language (Britain writes the day first, the United States the month), through the
+    locale the page is rendered for (api/money_format.py: page_locale_tag)."""
+    created = view_page.call(f"{server}/games", {"variant": "robins", "players": ["Ann", "Bob"],
+                                                 "deal_mode": "shuffled", "title": f"Dated {locale}"})
+    when = call(f"{server}/games/{created['id']}")["created_at"]
+    problems: list[str] = []
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_context(viewport=PHONE, locale=locale, timezone_id="UTC").new_page(), problems)
+            page.goto(f"{server}/play", wait_until="networkidle")
+            assert page.get_attribute("body", "data-locale") == locale
+            shown = page.locator(f'#public-games li[data-game="{created["id"]}"] small').text_content()
+            y, m, d = (int(part) for part in when[:10].split("-"))
+            assert day_first.format(d=d, m=m, y=y) in shown, shown
+        finally:
+            chromium.close()
+    assert problems == []
