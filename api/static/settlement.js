@@ -55,7 +55,7 @@
       const player = row.dataset.player;
       const totals = settlement.balances.filter((b) => b.player === player);
       const shown = totals.map((b) => el("span", { class: "total", "data-unit": b.unit, "data-total": b.total },
-        amount(b.total, b.unit)));
+        ...(b.unit === "money" ? [amount(b.total, b.unit)] : [b.total + " ", el("span", { class: "unit" }, text("unit_" + b.unit))])));
       if (!shown.length) shown.push(el("span", { class: "unavailable" }, text("nothing_yet")));
       row.querySelector(".totals").replaceChildren(...shown.flatMap((node) => [" ", node]));
     }
