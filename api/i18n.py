@@ -12,6 +12,7 @@ is the service's sentence, its `code` is what a page translates.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, redirect, request
@@ -20,6 +21,7 @@ from flask_babel import Babel, get_locale, lazy_gettext, pgettext
 from api.night_texts import NIGHT_TEXTS
 from api.problem_table import PROBLEMS
 from domain.corrections.kinds import CORRECTION_KINDS
+from domain.rules.words import TEMPLATES
 from domain.variants import VARIANTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
@@ -28,7 +30,7 @@ COOKIE = "meldbook_lang"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
-ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT = "action", "problem", "option"
+ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
 OPTION_DESCRIPTIONS = sorted(
@@ -37,6 +39,9 @@ OPTION_DESCRIPTIONS = sorted(
 )
 """What each house-rule option (and each value known by name, a board layout) means, as GET /variants describes it
 (English), for the pages to show translated."""
+PHRASES = sorted(TEMPLATES)
+"""Every template a move is said from in a replay's words (domain/rules/words.py, each variant's words.py), in
+English: the pages say the words again from the frame's `phrase` in their reader's language."""
 
 blp = Blueprint("language", __name__)
 
@@ -60,7 +65,7 @@ def install(app: Flask) -> None:
     )
     app.jinja_env.globals.update(
         languages=LANGUAGES, page_language=page_language, page_messages=page_messages, action_name=action_name,
-        unit_name=unit_name,
+        unit_name=unit_name, said=said,
     )
     app.register_blueprint(blp)
 
@@ -90,6 +95,14 @@ def action_name(kind: str) -> str:
 def option_description(description: str) -> str:
     """An option's description (GET /variants' English) in the page's language."""
     return pgettext(OPTION_CONTEXT, description)
+
+
+def said(phrase: dict[str, Any]) -> str:
+    """A move's words (a replay frame's `phrase`) in the page's language: its template translated, each value
+    said the same way."""
+    context = ACTION_CONTEXT if phrase.get("context") == ACTION_CONTEXT else PHRASE_CONTEXT
+    values = {name: said(value) if isinstance(value, dict) else value for name, value in phrase["values"].items()}
+    return str(pgettext(context, phrase["text"])) % values
 
 
 def problem_sentence(code: str) -> str:
@@ -309,4 +322,5 @@ def page_messages() -> dict[str, str]:
     texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
     texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
     texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})
+    texts.update({f"phrase:{text}": pgettext(PHRASE_CONTEXT, text) for text in PHRASES})
     return texts

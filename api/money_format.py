@@ -1,6 +1,6 @@
-"""Money and dates as the pages show them: amounts in a currency's minor units (as the API gives them) formatted by Babel's CLDR
-data for the page's language and region, so that 1500 NOK øre reads `15,00 kr` in Bokmål and 1500 GBP pence `£15.00`
-in British English.
+"""Money and dates as the pages show them: amounts in a currency's minor units (as the API gives them) formatted by
+Babel's CLDR data for the page's language and region, so that 1500 NOK øre reads `15,00 kr` in Bokmål and 1500 GBP
+pence `£15.00` in British English.
 
 The pages format amounts in their scripts (api/static/money.js), from what `money_format()` hands them: the
 locale's currency pattern (its prefixes and suffixes, positive and negative), its grouping, its decimal and group

@@ -62,6 +62,13 @@ class FrameSchema(Schema):
         metadata={"description": "the action as accepted, through the view's filter (none before move envelopes)"},
     )
     words = fields.String(metadata={"description": "the action in words, cards as codes"})
+    phrase = fields.Dict(
+        metadata={
+            "description": "the same words as data, for a client that says them in another language: `text`, an "
+            "English template with a `%(name)s` for each value, and `values`, each a text or such words of its own "
+            "(with `context` \"action\" where the words are an action kind's name)"
+        }
+    )
     voided = fields.Integer(
         allow_none=True,
         metadata={"description": "the voided marker: the version of the correction that voided it (none: it counts)"},

@@ -28,6 +28,11 @@ class EntrySchema(Schema):
     move = fields.Integer(metadata={"description": "the move it belongs to (0: the game's setup)"})
     hand = fields.Integer()
     action = fields.String(metadata={"description": "the move behind it, in words, as the caller may see it"})
+    phrase = fields.Dict(
+        allow_none=True,
+        metadata={"description": "the same words as data (as a replay frame's `phrase`), for a client that says them "
+                  "in another language"},
+    )
     source = fields.String(metadata={"description": "the account it left: player:<name>, pot, kitty, space:<id>, "
                                      "ace:<suit>, bet:<name>, side-pot:<n>, bank, score-sheet"})
     destination = fields.String(metadata={"description": "the account it reached"})

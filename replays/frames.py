@@ -22,7 +22,7 @@ from domain.record.game import Game
 from domain.record.grouping import MoveGroup, group_moves
 from domain.record.moves import MoveRecorded
 from domain.rules.variant import Variant
-from domain.rules.words import events_in_words, in_words
+from domain.rules.words import SET_UP, events_in_words, in_words
 from replays.changes import changes
 from service.ports import GameStore
 from service.presenting import describe, present_event, present_state
@@ -177,12 +177,12 @@ def _frame(
         envelope = present_event(describe(first, group.number, rules.action_kinds), viewer)["data"]
         action, recorded_by, device = envelope["action"], envelope.get("recorded_by"), envelope.get("device")
         actor = action.get("player") if action else None
-        words = in_words(rules.phrases, action or {}, before)
+        said = in_words(rules.phrases, action or {}, before)
     else:
         stored = [by_version[v] for v in range(group.first_version, group.last_version + 1)]
         actor = next((e.player for e in stored if isinstance(getattr(e, "player", None), str)), None)
         kinds = [type(e).__name__ for e in stored]
-        words = "the game is set up" if group.number == 0 else events_in_words(kinds, actor)
+        said = SET_UP() if group.number == 0 else events_in_words(kinds, actor)
     return {
         "move": group.number,
         "hand": hand,
@@ -191,7 +191,8 @@ def _frame(
         "recorded_by": recorded_by,
         "device": device,
         "action": action,
-        "words": words,
+        "words": str(said),
+        "phrase": said.doc(),
         "state": shown,
         "changes": changes(before, shown["state"]) if previous else changes({}, {}),
     }

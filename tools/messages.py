@@ -28,6 +28,8 @@ from api.i18n import (
     LANGUAGES,
     OPTION_CONTEXT,
     OPTION_DESCRIPTIONS,
+    PHRASE_CONTEXT,
+    PHRASES,
     PROBLEM_CONTEXT,
     TRANSLATIONS,
 )
@@ -55,6 +57,8 @@ def extracted() -> Catalog:
         catalog.add(title, None, [("domain/variants.py", 0)], context=PROBLEM_CONTEXT)
     for description in OPTION_DESCRIPTIONS:
         catalog.add(description, None, [("domain/variants.py", 0)], context=OPTION_CONTEXT)
+    for phrase in PHRASES:
+        catalog.add(phrase, None, [("domain/rules/words.py", 0)], context=PHRASE_CONTEXT)
     return catalog
 
 

@@ -9,3 +9,18 @@ window.meldbookText = (function () {
     return shown;
   };
 })();
+
+// A move's words (a replay frame's `phrase`: an English template, its values, and its context) in the page's language:
+// the template as the catalogue translates it (an action kind's name under "action:", the rest under "phrase:"), each
+// value said the same way.
+window.meldbookSaid = (function () {
+  const texts = JSON.parse(document.body.dataset.messages || "{}");
+  return function said(phrase) {
+    const key = (phrase.context === "action" ? "action:" : "phrase:") + phrase.text;
+    let shown = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : phrase.text;
+    for (const [name, value] of Object.entries(phrase.values || {})) {
+      shown = shown.split("%(" + name + ")s").join(typeof value === "object" && value ? said(value) : String(value));
+    }
+    return shown;
+  };
+})();

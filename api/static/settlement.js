@@ -86,7 +86,7 @@
     const line = el("span", { class: "line" },
       el("span", { class: "change" }, amount(entry.change, entry.unit, true)), " ",
       counterparty(entry, account), " ",
-      el("span", { class: "action" }, entry.action), " ",
+      el("span", { class: "action" }, entry.phrase ? window.meldbookSaid(entry.phrase) : entry.action), " ",
       el("span", { class: "rule", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
     const status = entry.status === "counted" ? "" : entry.status;
     const item = el("li", { class: "entry " + entry.status, "data-version": entry.version, "data-move": entry.move,

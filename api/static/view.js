@@ -41,7 +41,8 @@
   const el = drawing.el;
 
   function draw(frame) {
-    $("table").replaceChildren(...drawing.parts(frame.state, frame.move, frame.words));
+    const words = frame.phrase ? window.meldbookSaid(frame.phrase) : frame.words;
+    $("table").replaceChildren(...drawing.parts(frame.state, frame.move, words));
   }
 
   function show(i) {

@@ -9,7 +9,7 @@ into balances per account per hand, checked against the variant's conservation l
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,7 @@ from domain.record.moves import MoveRecorded, secret_fields
 from domain.rules.catalogue import rule_named
 from domain.rules.registry import variant_named
 from domain.rules.variant import Variant
-from domain.rules.words import events_in_words, in_words
+from domain.rules.words import SET_UP, Said, events_in_words, in_words
 
 STATUSES = (COUNTED, REVERSED, REVERSAL, REPLACEMENT)
 """An entry counts as recorded, or was reversed by a correction (and stays, beside the reversal that undoes it), or
@@ -42,6 +42,8 @@ class Entry:
     """The move behind it, in words, as the viewer may see it."""
     movement: Movement
     status: str = COUNTED
+    phrase: Mapping[str, Any] | None = None
+    """The move's words as data (domain/rules/words.py: Said.doc), for a page that says them in its language."""
 
     def doc(self) -> dict[str, Any]:
         """The entry as the API shows it, with its rule's sentence and source from the catalogue."""
@@ -51,6 +53,7 @@ class Entry:
             "move": self.move,
             "hand": self.hand,
             "action": self.action,
+            "phrase": self.phrase,
             "source": self.movement.source,
             "destination": self.movement.destination,
             "amount": self.movement.amount,
@@ -128,9 +131,9 @@ def settlement_of(created: Any, events: Sequence[Any], viewer: Viewer = Viewer.F
             continue
         group = groups[group_index]
         hand = max(1, bisect_right(spans.starts, version))
-        words = _words(rules, group, by_version, viewer, spans.ended(version))
+        said = _words(rules, group, by_version, viewer, spans.ended(version))
         for movement in reading(event, settlement.balance):
-            settlement.add(Entry(version, group.number, hand, words, movement, status[version]))
+            settlement.add(Entry(version, group.number, hand, str(said), movement, status[version], said.doc()))
         _check(rules, settlement, version, broken, at_end=False)
     _check(rules, settlement, record[-1].originator_version, broken, at_end=True, topics=topics)
     settlement.checks = [broken.get(law.unit) or Check(law.unit, law.law, True) for law in rules.conservation]
@@ -162,10 +165,10 @@ def _check(
             broken[law.unit] = Check(law.unit, law.law, False, version, detail)
 
 
-def _words(rules: Variant, group: MoveGroup, by_version: dict[int, Any], viewer: Viewer, ended: bool) -> str:
+def _words(rules: Variant, group: MoveGroup, by_version: dict[int, Any], viewer: Viewer, ended: bool) -> Said:
     """The move behind an entry in words: its envelope's action as the viewer may see it (no hidden card)."""
     if group.number == 0:
-        return "the game is set up"
+        return SET_UP()
     first = by_version[group.first_version]
     if isinstance(first, MoveRecorded):
         payload = {"action": dict(first.action)}

@@ -5,27 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rules.words import SHARED, Phrase, actor, cards, meld_owner
+from domain.rules.words import SHARED, Phrase, Said, actor, cards, meld_owner, template
+
+DRAWS = template("%(player)s draws %(card)s from the stock")
+DRAWS_UNSEEN = template("%(player)s draws from the stock")
+PICKS_UP = template("%(player)s picks up the discards down to %(card)s")
+PICKS_UP_AND_MELDS = template("%(player)s picks up the discards down to %(card)s and melds %(cards)s")
+PICKS_UP_AND_LAYS_OFF = template("%(player)s picks up the discards down to %(card)s and lays it off on %(meld)s")
+CLAIMS = template("%(player)s claims Rummy: %(card)s on %(meld)s")
+EXCHANGES = template("%(player)s puts %(card)s in %(meld)s and takes its wild")
 
 
-def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
     card = action.get("card")
-    return f"{actor(action)} draws {card} from the stock" if card else f"{actor(action)} draws from the stock"
+    return DRAWS(player=actor(action), card=str(card)) if card else DRAWS_UNSEEN(player=actor(action))
 
 
-def _pick_up(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    taken = f"{actor(action)} picks up the discards down to {action.get('card')}"
+def _pick_up(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
+    player, card = actor(action), str(action.get("card"))
     if action.get("cards"):
-        return f"{taken} and melds {cards(action['cards'])}"
+        return PICKS_UP_AND_MELDS(player=player, card=card, cards=cards(action["cards"]))
     if action.get("meld") is not None:
-        return f"{taken} and lays it off on {meld_owner(state, action['meld'])}"
-    return taken
+        return PICKS_UP_AND_LAYS_OFF(player=player, card=card, meld=meld_owner(state, action["meld"]))
+    return PICKS_UP(player=player, card=card)
 
 
 PHRASES: dict[str, Phrase] = {
     **SHARED,
     "draw": _draw,
     "pick_up": _pick_up,
-    "claim": lambda a, s: f"{actor(a)} claims Rummy: {a.get('card')} on {meld_owner(s, a.get('meld'))}",
-    "exchange": lambda a, s: f"{actor(a)} puts {a.get('card')} in {meld_owner(s, a.get('meld'))} and takes its wild",
+    "claim": lambda a, s: CLAIMS(player=actor(a), card=str(a.get("card")), meld=meld_owner(s, a.get("meld"))),
+    "exchange": lambda a, s: EXCHANGES(player=actor(a), card=str(a.get("card")), meld=meld_owner(s, a.get("meld"))),
 }

@@ -5,34 +5,55 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rules.words import SHARED, Phrase, actor, cards, meld_owner
+from domain.rules.words import SHARED, Phrase, Said, actor, cards, meld_owner, template
+
+TAKES_DISCARD = template("%(player)s takes %(card)s from the discard pile")
+TAKES_THE_DISCARD = template("%(player)s takes the discard")
+DRAWS = template("%(player)s draws %(card)s from the stock")
+DRAWS_UNSEEN = template("%(player)s draws from the stock")
+GOES_OUT = template("%(player)s goes out")
+GOES_OUT_DOING = template("%(player)s goes out: %(parts)s")
+PART_MELDS = template("melds %(cards)s")
+PART_LAYS_OFF = template("lays %(card)s off on %(meld)s")
+PART_DISCARDS = template("discards %(card)s")
+AND = template("%(first)s, %(rest)s")
+REENLISTS = template("%(player)s re-enlists")
+LEAVES = template("%(player)s leaves the game")
 
 
-def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
+def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
     if action.get("source") == "discard":
         pile = state.get("discard")
         top = pile[-1] if isinstance(pile, list) and pile else None
-        return f"{actor(action)} takes {top} from the discard pile" if top else f"{actor(action)} takes the discard"
+        return TAKES_DISCARD(player=actor(action), card=str(top)) if top else TAKES_THE_DISCARD(player=actor(action))
     card = action.get("card")
-    return f"{actor(action)} draws {card} from the stock" if card else f"{actor(action)} draws from the stock"
+    return DRAWS(player=actor(action), card=str(card)) if card else DRAWS_UNSEEN(player=actor(action))
 
 
-def _go_out(action: Mapping[str, Any], state: Mapping[str, Any]) -> str:
-    parts = [f"melds {cards(meld)}" for meld in action.get("melds") or []]
+def listed(parts: list[Said]) -> Said:
+    """Parts of one move, one after the other: 'melds 7H 8H 9H, discards 2D'."""
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = AND(first=part, rest=said)
+    return said
+
+
+def _go_out(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
+    parts = [PART_MELDS(cards=cards(meld)) for meld in action.get("melds") or []]
     parts += [
-        f"lays {cards(lay.get('card'))} off on {meld_owner(state, lay.get('meld'))}"
+        PART_LAYS_OFF(card=cards(lay.get("card")), meld=meld_owner(state, lay.get("meld")))
         for lay in action.get("lay_offs") or []
         if isinstance(lay, dict)
     ]
     if action.get("discard"):
-        parts.append(f"discards {action['discard']}")
-    return f"{actor(action)} goes out" + (f": {', '.join(parts)}" if parts else "")
+        parts.append(PART_DISCARDS(card=str(action["discard"])))
+    return GOES_OUT_DOING(player=actor(action), parts=listed(parts)) if parts else GOES_OUT(player=actor(action))
 
 
 PHRASES: dict[str, Phrase] = {
     **SHARED,
     "draw": _draw,
     "go_out": _go_out,
-    "reenlist": lambda a, s: f"{actor(a)} re-enlists",
-    "leave": lambda a, s: f"{actor(a)} leaves the game",
+    "reenlist": lambda a, s: REENLISTS(player=actor(a)),
+    "leave": lambda a, s: LEAVES(player=actor(a)),
 }

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
@@ -21,6 +22,14 @@ from tools.messages import check
 
 NORWEGIAN = read_po((TRANSLATIONS / "nb" / "LC_MESSAGES" / "messages.po").open("rb"))
 TRANSLATED = {m.id: m.string for m in NORWEGIAN if m.id and m.context is None}
+SAID = {m.id: m.string for m in NORWEGIAN if m.id and m.context in ("phrase", "action")}
+"""The words moves are said in (domain/rules/words.py) and the action kinds' names, each with its Norwegian."""
+
+
+def in_norwegian(phrase: dict[str, Any]) -> str:
+    """A replay frame's words (its `phrase`) as the Norwegian catalogue says them."""
+    values = {name: in_norwegian(v) if isinstance(v, dict) else v for name, v in phrase["values"].items()}
+    return SAID[phrase["text"]] % values
 
 
 class Texts(HTMLParser):
@@ -88,7 +97,7 @@ def shape(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?P<before>[^\w]*|.* · ){body}(?P<after>[^\w]*| · .*)")
 
 
-SHAPES = [(shape(en), shape(nb)) for en, nb in TRANSLATED.items()]
+SHAPES = [(shape(en), shape(nb)) for en, nb in (*TRANSLATED.items(), *SAID.items())]
 
 
 def catalogued(en: str, nb: str) -> bool:

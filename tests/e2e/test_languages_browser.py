@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.e2e.chromium import opened_chromium
-from tests.e2e.test_languages import TRANSLATED
+from tests.e2e.test_languages import TRANSLATED, in_norwegian
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, call, recorded, server, watched
 
 __all__ = ["recorded", "server"]  # the view page's module fixtures, shared
@@ -32,7 +32,8 @@ def test_a_norwegian_browser_steps_through_a_hand_in_norwegian_and_switches_to_e
                 page.get_by_role("button", name=TRANSLATED["Forward to the next move"]).click()
                 words = page.locator(f'#table .words[data-move="{frame["move"]}"]')
                 words.wait_for(timeout=10_000)
-                assert words.text_content() == f"Trekk {frame['move']}: {frame['words']}"
+                assert words.text_content() == f"Trekk {frame['move']}: {in_norwegian(frame['phrase'])}"
+                assert words.text_content() != f"Trekk {frame['move']}: {frame['words']}"  # not the English
             assert page.locator("#settlement-title").text_content() == TRANSLATED["Settlement"]
             page.screenshot(path=str(ARTIFACTS / "view-norwegian-375.png"), full_page=True)
             page.get_by_role("link", name="English").click()

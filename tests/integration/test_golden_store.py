@@ -68,12 +68,17 @@ ADDED = {
     # nights and money issue.
     "": {"body.may_rule", "body.no_device", "body.rules_version", "body.state.rules_version",
          "body.state.next_rules_version", "body.currency"},
+    # GET /games/{id}/settlement: each entry's words as data (`phrase`), which the pages say in their reader's
+    # language, added for the nights and languages issue.
+    "/settlement": {"body.entries[*].phrase"},
     # GET /games/{id}/audit: `claims_agree` (the stated results of an imported record, reported apart from the
     # verdict `ok`), added for the rules versions issue.
     "/audit": {"body.claims_agree"},
     # The replay's frames show the game document's state, with the fields above.
     "/replay?hand=1": {"body.frames[*].state.rules_version", "body.frames[*].state.state.rules_version",
-                       "body.frames[*].state.state.next_rules_version", "body.frames[*].state.currency"},
+                       "body.frames[*].state.state.next_rules_version", "body.frames[*].state.currency",
+                       # And each frame's words as data (`phrase`), which the pages say in their reader's language.
+                       "body.frames[*].phrase"},
 }
 """The fields today's code answers beyond the old ones, by path read."""
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.record.grouping import MoveGroup
 from domain.roby import events as roby_events
 from domain.royal import events as royal_events
-from domain.rules.words import in_words
+from domain.rules.words import TEMPLATES, in_words
 from domain.variants import variant_named
 from replays.changes import changes
 from replays.frames import HandSpan, hands_of
@@ -13,33 +15,50 @@ from replays.frames import HandSpan, hands_of
 TABLE = {"melds": [{"id": 2, "owner": "Ana", "kind": "sequence", "cards": ["4H", "5H", "6H"]}]}
 
 
+def said(*arguments: Any) -> str:
+    """The words in English, checked to be said from declared templates (which the pages' catalogue translates)."""
+    words = in_words(*arguments)
+    templates = []
+    stack = [words.doc()]
+    while stack:
+        doc = stack.pop()
+        if doc.get("context") is None:
+            templates.append(doc["text"])
+        stack += [value for value in doc["values"].values() if isinstance(value, dict)]
+    assert set(templates) <= TEMPLATES
+    return str(words)
+
+
 def test_a_lay_off_names_the_cards_and_whose_meld_they_go_on() -> None:
     for variant in ("roby", "robins"):
         action = {"type": "lay_off", "player": "Ben", "card": "7H", "meld": 2}
-        assert in_words(variant_named(variant).phrases, action, TABLE) == "Ben lays 7H off on Ana's meld 2"
+        assert said(variant_named(variant).phrases, action, TABLE) == "Ben lays 7H off on Ana's meld 2"
     going_out = {"type": "go_out", "player": "Ben", "melds": [["7C", "8C", "9C"]],
                  "lay_offs": [{"card": "7H", "meld": 2}], "discard": "KS"}
-    assert in_words(variant_named("roby").phrases, going_out, TABLE) == (
+    assert said(variant_named("roby").phrases, going_out, TABLE) == (
         "Ben goes out: melds 7C 8C 9C, lays 7H off on Ana's meld 2, discards KS"
     )
 
 
 def test_a_card_the_viewer_may_not_see_is_not_named() -> None:
     hidden = {"type": "draw", "player": "Ben", "source": "stock", "card": None}
-    assert in_words(variant_named("roby").phrases, hidden, TABLE) == "Ben draws from the stock"
+    assert said(variant_named("roby").phrases, hidden, TABLE) == "Ben draws from the stock"
     taken = {"type": "draw", "player": "Ben", "source": "discard", "card": None}
     pile = {"discard": ["2C", "9D"]}
-    assert in_words(variant_named("roby").phrases, taken, pile) == "Ben takes 9D from the discard pile"
+    assert said(variant_named("roby").phrases, taken, pile) == "Ben takes 9D from the discard pile"
     poker = {"type": "poker_hand", "player": "Ben", "cards": None}
-    assert in_words(variant_named("royal").phrases, poker, {}) == "Ben chooses a poker hand"
+    assert said(variant_named("royal").phrases, poker, {}) == "Ben chooses a poker hand"
 
 
 def test_a_kind_without_a_phrase_reads_by_the_shared_fallback() -> None:
-    assert in_words({}, {"type": "some_new_kind", "player": "Ben", "cards": ["2C", "3C"], "amount": 4}, {}) == (
+    assert said({}, {"type": "some_new_kind", "player": "Ben", "cards": ["2C", "3C"], "amount": 4}, {}) == (
         "Ben some new kind 2C 3C amount 4"
     )
+    kind = in_words({}, {"type": "some_new_kind", "player": "Ben"}, {}).doc()
+    assert kind == {"text": "%(player)s %(action)s",
+                    "values": {"player": "Ben", "action": {"text": "some new kind", "values": {}, "context": "action"}}}
     end = {"type": "end_game", "confirm": True}
-    assert in_words(variant_named("royal").phrases, end, {}) == "the table ends the game"
+    assert said(variant_named("royal").phrases, end, {}) == "the table ends the game"
 
 
 def test_changes_name_zones_with_the_cards_moved_amounts_with_their_delta_and_other_values() -> None:
