@@ -5,20 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rules.words import SHARED, Phrase, Said, actor, cards, meld_owner, template
+from domain.rules.words import SHARED, Phrase, Said, actor, cards, draws_from_stock, meld_owner, template
 
-DRAWS = template("%(player)s draws %(card)s from the stock")
-DRAWS_UNSEEN = template("%(player)s draws from the stock")
 PICKS_UP = template("%(player)s picks up the discards down to %(card)s")
 PICKS_UP_AND_MELDS = template("%(player)s picks up the discards down to %(card)s and melds %(cards)s")
 PICKS_UP_AND_LAYS_OFF = template("%(player)s picks up the discards down to %(card)s and lays it off on %(meld)s")
 CLAIMS = template("%(player)s claims Rummy: %(card)s on %(meld)s")
 EXCHANGES = template("%(player)s puts %(card)s in %(meld)s and takes its wild")
-
-
-def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
-    card = action.get("card")
-    return DRAWS(player=actor(action), card=str(card)) if card else DRAWS_UNSEEN(player=actor(action))
 
 
 def _pick_up(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
@@ -32,7 +25,7 @@ def _pick_up(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
 
 PHRASES: dict[str, Phrase] = {
     **SHARED,
-    "draw": _draw,
+    "draw": lambda a, s: draws_from_stock(a),
     "pick_up": _pick_up,
     "claim": lambda a, s: CLAIMS(player=actor(a), card=str(a.get("card")), meld=meld_owner(s, a.get("meld"))),
     "exchange": lambda a, s: EXCHANGES(player=actor(a), card=str(a.get("card")), meld=meld_owner(s, a.get("meld"))),

@@ -5,12 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rules.words import SHARED, Phrase, Said, actor, cards, meld_owner, template
+from domain.rules.words import SHARED, Phrase, Said, actor, cards, draws_from_stock, meld_owner, template
 
 TAKES_DISCARD = template("%(player)s takes %(card)s from the discard pile")
 TAKES_THE_DISCARD = template("%(player)s takes the discard")
-DRAWS = template("%(player)s draws %(card)s from the stock")
-DRAWS_UNSEEN = template("%(player)s draws from the stock")
 GOES_OUT = template("%(player)s goes out")
 GOES_OUT_DOING = template("%(player)s goes out: %(parts)s")
 PART_MELDS = template("melds %(cards)s")
@@ -26,8 +24,7 @@ def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
         pile = state.get("discard")
         top = pile[-1] if isinstance(pile, list) and pile else None
         return TAKES_DISCARD(player=actor(action), card=str(top)) if top else TAKES_THE_DISCARD(player=actor(action))
-    card = action.get("card")
-    return DRAWS(player=actor(action), card=str(card)) if card else DRAWS_UNSEEN(player=actor(action))
+    return draws_from_stock(action)
 
 
 def listed(parts: list[Said]) -> Said:

@@ -114,6 +114,16 @@ def events_in_words(names: list[str], player: str | None) -> Said:
     return EVENTS(player=player or THE_TABLE(), events=", ".join(names))
 
 
+DRAWS = template("%(player)s draws %(card)s from the stock")
+DRAWS_UNSEEN = template("%(player)s draws from the stock")
+
+
+def draws_from_stock(action: Mapping[str, Any]) -> Said:
+    """A draw from the stock, naming the card where the viewer may see it."""
+    card = action.get("card")
+    return DRAWS(player=actor(action), card=str(card)) if card else DRAWS_UNSEEN(player=actor(action))
+
+
 CUTS, CUTS_CARD = template("%(player)s cuts"), template("%(player)s cuts %(card)s")
 DEALS = template("%(player)s deals")
 MELDS = template("%(player)s melds %(cards)s")
