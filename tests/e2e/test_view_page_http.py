@@ -32,7 +32,7 @@ def test_the_page_is_public_html_under_the_strict_csp_without_inline_script_or_s
     assert response.headers["X-Frame-Options"] == "DENY"
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
-    scripts = ["i18n.js", "device.js", "table.js", "view.js", "settlement.js"]
+    scripts = ["i18n.js", "device.js", "table.js", "view.js", "money.js", "settlement.js"]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
     assert all(shared_sqlite_client.get(f"/static/{name}").status_code == 200 for name in scripts)
 
@@ -112,8 +112,8 @@ def test_the_record_page_is_html_under_the_strict_csp_with_its_own_scripts_only(
     page = response.get_data(as_text=True)
     assert " style=" not in page and "<style" not in page
     scripts = [
-        "i18n.js", "device.js", "table.js", "record_cards.js", "record_forms.js", "record_offers.js", "record_queue.js",
-        "record_disputes.js", "record.js",
+        "i18n.js", "device.js", "money.js", "table.js", "record_cards.js", "record_forms.js", "record_offers.js",
+        "record_queue.js", "record_disputes.js", "record.js",
     ]
     assert re.findall(r"<script[^>]*>", page) == [f'<script src="/static/{name}" defer>' for name in scripts]
     assert all(shared_sqlite_client.get(f"/static/{name}").status_code == 200 for name in [*scripts, "record.css"])
