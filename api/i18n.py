@@ -65,7 +65,7 @@ def install(app: Flask) -> None:
     )
     app.jinja_env.globals.update(
         languages=LANGUAGES, page_language=page_language, page_messages=page_messages, action_name=action_name,
-        unit_name=unit_name, said=said,
+        unit_name=unit_name, said=said, problem_title=problem_sentence,
     )
     app.register_blueprint(blp)
 

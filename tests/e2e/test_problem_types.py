@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 from api.problem_table import PROBLEMS, status_of
 from domain.variants import CATALOGUE
 from tests.e2e.helpers import assert_problem, create
+from tests.e2e.test_languages import NORWEGIAN, TRANSLATED
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
@@ -42,6 +43,19 @@ def test_a_browser_gets_the_problem_type_as_a_page(shared_sqlite_client: FlaskCl
         assert text in html.unescape(page), text
     assert 'name="viewport"' in page and "<script" not in page
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("path", ["/problems", "/problems/night-not-found"])
+def test_a_norwegian_browser_reads_the_problem_pages_in_norwegian_with_the_services_english_marked(
+    shared_sqlite_client: FlaskClient, path: str
+) -> None:
+    page = html.unescape(shared_sqlite_client.get(path, headers={**BROWSER, "Accept-Language": "nb"}).get_data(
+        as_text=True))
+    assert '<html lang="nb">' in page
+    assert TRANSLATED["Concerns"] in page and "Concerns" not in page
+    title = PROBLEMS["night-not-found"].title
+    assert NORWEGIAN.get(title, "problem").string in page and f">{title}<" not in page
+    assert f'lang="en">{PROBLEMS["night-not-found"].concerns}' in page  # the service's English, marked so
 
 
 def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_for_a_browser(
