@@ -31,6 +31,7 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
 ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
+CHOICE_CONTEXT = "choice"
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
 OPTION_DESCRIPTIONS = sorted(
@@ -39,6 +40,12 @@ OPTION_DESCRIPTIONS = sorted(
 )
 """What each house-rule option (and each value known by name, a board layout) means, as GET /variants describes it
 (English), for the pages to show translated."""
+CHOICES = sorted(
+    {choice for variant in VARIANTS.values() for spec in variant.option_specs for choice in spec.choices
+     if isinstance(choice, str)}
+)
+"""Every house-rule option's value that is a word (`pot_share`, `after_discard`), for the pages to name translated
+(as words: `pot share`)."""
 PHRASES = sorted(TEMPLATES)
 """Every template a move is said from in a replay's words (domain/rules/words.py, each variant's words.py), in
 English: the pages say the words again from the frame's `phrase` in their reader's language."""
@@ -323,4 +330,5 @@ def page_messages() -> dict[str, str]:
     texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
     texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})
     texts.update({f"phrase:{text}": pgettext(PHRASE_CONTEXT, text) for text in PHRASES})
+    texts.update({f"choice:{choice}": pgettext(CHOICE_CONTEXT, choice.replace("_", " ")) for choice in CHOICES})
     return texts

@@ -26,6 +26,8 @@ from api.i18n import (
     ACTION_KINDS,
     DEFAULT_LANGUAGE,
     LANGUAGES,
+    CHOICE_CONTEXT,
+    CHOICES,
     OPTION_CONTEXT,
     OPTION_DESCRIPTIONS,
     PHRASE_CONTEXT,
@@ -57,6 +59,8 @@ def extracted() -> Catalog:
         catalog.add(title, None, [("domain/variants.py", 0)], context=PROBLEM_CONTEXT)
     for description in OPTION_DESCRIPTIONS:
         catalog.add(description, None, [("domain/variants.py", 0)], context=OPTION_CONTEXT)
+    for choice in CHOICES:
+        catalog.add(choice.replace("_", " "), None, [("domain/variants.py", 0)], context=CHOICE_CONTEXT)
     for phrase in PHRASES:
         catalog.add(phrase, None, [("domain/rules/words.py", 0)], context=PHRASE_CONTEXT)
     return catalog

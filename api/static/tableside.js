@@ -115,11 +115,14 @@ window.meldbookTable = (function () {
       ? Object.keys(v).sort().reduce((o, k) => (o[k] = v[k], o), {}) : v));
   }
 
-  // A choice's value as the page names it ("yes" for true), else as it is.
+  // A choice's value as the page names it: "yes" for true, a word's value in the page's language ("pot_share" as
+  // "pot share", or its Norwegian), a number as it is.
   function choiceName(choice) {
     if (choice === true) return text("choice_yes");
     if (choice === false) return text("choice_no");
-    return String(choice);
+    const key = "choice:" + choice;
+    const named = text(key);
+    return named === key ? String(choice) : named;
   }
 
   // An option's description (or a known value's) in the page's language where the catalogue has it, else as

@@ -17,13 +17,15 @@ import segno
 from tests.e2e import test_view_page as view_page
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_docs_page import server
-from tests.e2e.test_languages import TRANSLATED
+from tests.e2e.test_languages import NORWEGIAN, TRANSLATED
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, watched
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 820, "height": 1180}
 __all__ = ["server"]  # the docs page's live app, one per test
 REFUSED = "Failed to load resource: the server responded with a status of 4"
+SAID_AS = {m.id: m.string for m in NORWEGIAN if m.context == "choice"}
+"""Each option value that is a word, as the Norwegian catalogue names it."""
 """The console's line for each refusal the test provokes."""
 
 
@@ -166,6 +168,10 @@ def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server:
             shown = page.locator("#options .description").all_text_contents()
             assert len(shown) == len(english) and not set(shown) & set(english)  # each option described in Norwegian
             assert page.locator("#options .description[lang=en]").count() == 0
+            page.select_option("#variant", "roby")  # the values that are words are named in Norwegian too
+            fees = page.locator("#option-reenlist_fee option").all_text_contents()
+            assert "pot_share" not in fees and SAID_AS["pot share"] in fees and SAID_AS["buy in"] in fees
+            page.select_option("#variant", "robins")
             names = page.locator("#players .player-name")
             names.nth(0).fill("Kari")
             names.nth(1).fill("kari")
