@@ -31,7 +31,7 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
 ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
-CHOICE_CONTEXT = "choice"
+CHOICE_CONTEXT, SPACE_CONTEXT = "choice", "space"
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
 OPTION_DESCRIPTIONS = sorted(
@@ -46,6 +46,14 @@ CHOICES = sorted(
 )
 """Every house-rule option's value that is a word (`pot_share`, `after_discard`), for the pages to name translated
 (as words: `pot share`)."""
+SPACES = sorted(
+    {space["id"] for variant in VARIANTS.values() for spec in variant.option_specs
+     for layout in (spec.default, *(known.value for known in spec.known)) if isinstance(layout, list)
+     for space in layout if isinstance(space, dict) and str(space.get("id", "")).isalpha()
+     and str(space["id"]).islower()}
+)
+"""The board spaces of the known layouts whose names are words (Royal Rummy's `marriage`, `sequence`, `kitty`,
+`pot`), for the pages to name translated; a space named by its card (`AH`) reads the same in every language."""
 PHRASES = sorted(TEMPLATES)
 """Every template a move is said from in a replay's words (domain/rules/words.py, each variant's words.py), in
 English: the pages say the words again from the frame's `phrase` in their reader's language."""
@@ -110,6 +118,11 @@ def said(phrase: dict[str, Any]) -> str:
     context = ACTION_CONTEXT if phrase.get("context") == ACTION_CONTEXT else PHRASE_CONTEXT
     values = {name: said(value) if isinstance(value, dict) else value for name, value in phrase["values"].items()}
     return str(pgettext(context, phrase["text"])) % values
+
+
+def space_name(space: str) -> str:
+    """A board space's name in the page's language, where it is a word of the known layouts; else as it is."""
+    return str(pgettext(SPACE_CONTEXT, space)) if space in SPACES else space
 
 
 def problem_sentence(code: str) -> str:
@@ -331,4 +344,5 @@ def page_messages() -> dict[str, str]:
     texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})
     texts.update({f"phrase:{text}": pgettext(PHRASE_CONTEXT, text) for text in PHRASES})
     texts.update({f"choice:{choice}": pgettext(CHOICE_CONTEXT, choice.replace("_", " ")) for choice in CHOICES})
+    texts.update({f"space:{space}": space_name(space) for space in SPACES})
     return texts

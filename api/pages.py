@@ -19,6 +19,7 @@ from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from api.access import meldbook
+from api.i18n import space_name
 from domain.access.visibility import Viewer
 from domain.beside.annotations import GLYPHS
 from domain.cards.card import Card
@@ -48,7 +49,7 @@ def space_label(account: str) -> str:
     if kind == "ace":
         return gettext("ace %(suit)s", suit=SUIT_SYMBOLS.get(name, name))
     if kind == "space":
-        return name
+        return space_name(name)
     return {"pot": gettext("pot"), "kitty": gettext("kitty")}.get(account, account)
 
 

@@ -24,15 +24,17 @@ from babel.messages.pofile import read_po, write_po
 from api.i18n import (
     ACTION_CONTEXT,
     ACTION_KINDS,
-    DEFAULT_LANGUAGE,
-    LANGUAGES,
     CHOICE_CONTEXT,
     CHOICES,
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
     OPTION_CONTEXT,
     OPTION_DESCRIPTIONS,
     PHRASE_CONTEXT,
     PHRASES,
     PROBLEM_CONTEXT,
+    SPACE_CONTEXT,
+    SPACES,
     TRANSLATIONS,
 )
 from api.problem_table import PROBLEMS
@@ -61,6 +63,8 @@ def extracted() -> Catalog:
         catalog.add(description, None, [("domain/variants.py", 0)], context=OPTION_CONTEXT)
     for choice in CHOICES:
         catalog.add(choice.replace("_", " "), None, [("domain/variants.py", 0)], context=CHOICE_CONTEXT)
+    for space in SPACES:
+        catalog.add(space, None, [("domain/variants.py", 0)], context=SPACE_CONTEXT)
     for phrase in PHRASES:
         catalog.add(phrase, None, [("domain/rules/words.py", 0)], context=PHRASE_CONTEXT)
     return catalog

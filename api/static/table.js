@@ -45,7 +45,7 @@ window.meldbookTable = (function () {
   function spaceLabel(account) {
     const [kind, name] = account.split(":");
     if (kind === "ace") return text("ace_corner", { suit: symbols[name] || name });
-    if (kind === "space") return name;
+    if (kind === "space") { const key = "space:" + name; return text(key) === key ? name : text(key); }
     return account === "pot" || account === "kitty" ? text(account) : account;
   }
 

@@ -97,7 +97,9 @@ def shape(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?P<before>[^\w]*|.* · ){body}(?P<after>[^\w]*| · .*)")
 
 
-SHAPES = [(shape(en), shape(nb)) for en, nb in (*TRANSLATED.items(), *SAID.items())]
+NAMED = {m.id: m.string for m in NORWEGIAN if m.id and m.context in ("space", "choice")}
+"""The board spaces and the option values that are words, each with its Norwegian."""
+SHAPES = [(shape(en), shape(nb)) for en, nb in (*TRANSLATED.items(), *SAID.items(), *NAMED.items())]
 
 
 def catalogued(en: str, nb: str) -> bool:
