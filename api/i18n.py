@@ -20,6 +20,7 @@ from flask_babel import Babel, get_locale, lazy_gettext, pgettext
 
 from api.night_texts import NIGHT_TEXTS
 from api.problem_table import PROBLEMS
+from domain.beside.annotations import GLYPHS
 from domain.corrections.kinds import CORRECTION_KINDS
 from domain.rules.words import TEMPLATES
 from domain.variants import VARIANTS
@@ -31,7 +32,10 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
 ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
-CHOICE_CONTEXT, SPACE_CONTEXT = "choice", "space"
+CHOICE_CONTEXT, SPACE_CONTEXT, GLYPH_CONTEXT = "choice", "space", "glyph"
+GLYPH_WORDS = sorted(glyph for glyph in GLYPHS if glyph.replace("-", "").isalpha())
+"""The annotation glyphs that are words (`missed-lay-off`), for the pages to name translated; PGN's symbols (`!?`)
+read the same in every language."""
 ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
 """Every action kind a page may name: each variant's and the corrections'."""
 OPTION_DESCRIPTIONS = sorted(
@@ -80,7 +84,7 @@ def install(app: Flask) -> None:
     )
     app.jinja_env.globals.update(
         languages=LANGUAGES, page_language=page_language, page_messages=page_messages, action_name=action_name,
-        unit_name=unit_name, said=said, problem_title=problem_sentence,
+        unit_name=unit_name, said=said, problem_title=problem_sentence, glyph_name=glyph_name,
     )
     app.register_blueprint(blp)
 
@@ -118,6 +122,11 @@ def said(phrase: dict[str, Any]) -> str:
     context = ACTION_CONTEXT if phrase.get("context") == ACTION_CONTEXT else PHRASE_CONTEXT
     values = {name: said(value) if isinstance(value, dict) else value for name, value in phrase["values"].items()}
     return str(pgettext(context, phrase["text"])) % values
+
+
+def glyph_name(glyph: str) -> str:
+    """An annotation glyph as the page names it: a word glyph in the page's language, a symbol as it is."""
+    return str(pgettext(GLYPH_CONTEXT, glyph.replace("-", " "))) if glyph in GLYPH_WORDS else glyph
 
 
 def space_name(space: str) -> str:
@@ -345,4 +354,5 @@ def page_messages() -> dict[str, str]:
     texts.update({f"phrase:{text}": pgettext(PHRASE_CONTEXT, text) for text in PHRASES})
     texts.update({f"choice:{choice}": pgettext(CHOICE_CONTEXT, choice.replace("_", " ")) for choice in CHOICES})
     texts.update({f"space:{space}": space_name(space) for space in SPACES})
+    texts.update({f"glyph:{glyph}": glyph_name(glyph) for glyph in GLYPH_WORDS})
     return texts

@@ -27,6 +27,8 @@ from api.i18n import (
     CHOICE_CONTEXT,
     CHOICES,
     DEFAULT_LANGUAGE,
+    GLYPH_CONTEXT,
+    GLYPH_WORDS,
     LANGUAGES,
     OPTION_CONTEXT,
     OPTION_DESCRIPTIONS,
@@ -63,6 +65,8 @@ def extracted() -> Catalog:
         catalog.add(description, None, [("domain/variants.py", 0)], context=OPTION_CONTEXT)
     for choice in CHOICES:
         catalog.add(choice.replace("_", " "), None, [("domain/variants.py", 0)], context=CHOICE_CONTEXT)
+    for glyph in GLYPH_WORDS:
+        catalog.add(glyph.replace("-", " "), None, [("domain/beside/annotations.py", 0)], context=GLYPH_CONTEXT)
     for space in SPACES:
         catalog.add(space, None, [("domain/variants.py", 0)], context=SPACE_CONTEXT)
     for phrase in PHRASES:

@@ -79,7 +79,10 @@
   function noteItem(note) {
     const item = el("li", { class: "annotation", "data-annotation": note.id, "data-target": note.target,
       "data-move": note.move });
-    if (note.glyph) item.append(el("b", { class: "glyph" }, note.glyph), " ");
+    if (note.glyph) {
+      const key = "glyph:" + note.glyph;
+      item.append(el("b", { class: "glyph", "data-glyph": note.glyph }, text(key) === key ? note.glyph : text(key)), " ");
+    }
     const where = note.target === "event" ? text("on_move", { move: note.move }) : text("on_" + note.target);
     const line = note.line.length ? ", " + text("with_line", { count: note.line.length }) : "";
     item.append(el("span", { class: "comment" }, note.comment),

@@ -97,8 +97,8 @@ def shape(text: str) -> re.Pattern[str]:
     return re.compile(rf"(?P<before>[^\w]*|.* · ){body}(?P<after>[^\w]*| · .*)")
 
 
-NAMED = {m.id: m.string for m in NORWEGIAN if m.id and m.context in ("space", "choice")}
-"""The board spaces and the option values that are words, each with its Norwegian."""
+NAMED = {m.id: m.string for m in NORWEGIAN if m.id and m.context in ("space", "choice", "glyph")}
+"""The board spaces, the option values and the annotation glyphs that are words, each with its Norwegian."""
 SHAPES = [(shape(en), shape(nb)) for en, nb in (*TRANSLATED.items(), *SAID.items(), *NAMED.items())]
 
 
@@ -113,6 +113,17 @@ def catalogued(en: str, nb: str) -> bool:
             if all(e == n or catalogued(e, n) for e, n in values):
                 return True  # else another entry may hold the whole text ("%(field)s (optional)", "Reason (optional)")
     return False
+
+
+def test_the_glyphs_that_are_words_are_named_in_the_pages_language(
+    shared_sqlite_client: FlaskClient, game: Walked
+) -> None:
+    english = shared_sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
+    norwegian = shared_sqlite_client.get(f"/games/{game.id}/view", headers={"Accept-Language": "nb"}).get_data(
+        as_text=True)
+    assert '<option value="wrong-discard">wrong discard</option>' in english
+    assert f'<option value="wrong-discard">{NAMED["wrong discard"]}</option>' in norwegian
+    assert NAMED["wrong discard"] != "wrong discard" and '<option value="!?">!?</option>' in norwegian
 
 
 @pytest.mark.parametrize("asked", [None, "en-GB", "de-DE,fr;q=0.8", "sv"])
