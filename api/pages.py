@@ -25,13 +25,18 @@ from domain.beside.annotations import GLYPHS
 from domain.cards.card import Card
 from domain.errors import MeldbookError
 from replays.annotations import shown_annotations
-from replays.chart import hand_ends, legend, svg
+from replays.chart import ChartWords, hand_ends, legend, svg
 from replays.frames import replay_hand
 from service.settlement import settlement
 
 blp = Blueprint("pages", __name__)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 CHART_LABELS = {"Scores": lazy_gettext("Scores"), "Chips": lazy_gettext("Chips")}
+
+
+def chart_words() -> ChartWords:
+    """The chart's title and each point's words, in the page's language."""
+    return ChartWords(gettext("%(label)s at the end of each hand"), gettext("%(player)s, hand %(hand)s: %(amount)s"))
 """The chart's labels (replays/chart.py) in the page's language."""
 
 
@@ -104,7 +109,7 @@ def view(game_id: UUID) -> Response:
         hands=replay.hands,
         view=request.args.get("view", ""),
         player=request.args.get("player", ""),
-        chart=Markup(svg(chart)),  # built from escaped text by replays/chart.py
+        chart=Markup(svg(chart, chart_words(), str(CHART_LABELS.get(chart.label, chart.label)))),  # escaped by replays
         legend=legend(chart),
         chart_label=CHART_LABELS.get(chart.label, chart.label),
         face=card_face,

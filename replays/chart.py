@@ -43,8 +43,17 @@ def hand_ends(app: GameStore, game_id: UUID, viewer: Viewer) -> Chart:
     return Chart(label, players, [{p: int(doc["state"].get(key, {}).get(p, 0)) for p in players} for doc in ends])
 
 
-def svg(chart: Chart) -> str:
-    """The chart as an inline SVG document: a line per player across the hands, styled by classes only."""
+@dataclass(frozen=True, slots=True)
+class ChartWords:
+    """The chart's words, for the page's language: its title, and each point's (`%(name)s` marks a value)."""
+
+    title: str = "%(label)s at the end of each hand"
+    point: str = "%(player)s, hand %(hand)s: %(amount)s"
+
+
+def svg(chart: Chart, words: ChartWords = ChartWords(), label: str | None = None) -> str:
+    """The chart as an inline SVG document: a line per player across the hands, styled by classes only; its
+    words as given (English by default), its label (what is counted) as given or the chart's own."""
     low = min([0, *(v for end in chart.ends for v in end.values())])
     high = max([1, *(v for end in chart.ends for v in end.values())])
     steps = max(len(chart.ends) - 1, 1)
@@ -55,7 +64,10 @@ def svg(chart: Chart) -> str:
     def y(amount: int) -> float:
         return HEIGHT - MARGIN - (amount - low) * (HEIGHT - 2 * MARGIN) / (high - low)
 
-    title = f"{chart.label} at the end of each hand"
+    def point(player: str, hand: int, amount: int) -> str:
+        return words.point % {"player": player, "hand": hand, "amount": amount}
+
+    title = words.title % {"label": label or chart.label}
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
@@ -73,7 +85,7 @@ def svg(chart: Chart) -> str:
         for hand, end in enumerate(chart.ends):
             parts.append(
                 f'<circle cx="{x(hand):.1f}" cy="{y(end[player]):.1f}" r="4" data-hand="{hand + 1}" '
-                f'data-amount="{end[player]}"><title>{escape(player)}, hand {hand + 1}: {end[player]}</title></circle>'
+                f'data-amount="{end[player]}"><title>{escape(point(player, hand + 1, end[player]))}</title></circle>'
             )
         parts.append("</g>")
     parts.append("</svg>")

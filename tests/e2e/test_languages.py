@@ -115,7 +115,7 @@ def catalogued(en: str, nb: str) -> bool:
     return False
 
 
-def test_the_glyphs_that_are_words_are_named_in_the_pages_language(
+def test_the_glyphs_and_the_charts_words_are_in_the_pages_language(
     shared_sqlite_client: FlaskClient, game: Walked
 ) -> None:
     english = shared_sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
@@ -124,6 +124,11 @@ def test_the_glyphs_that_are_words_are_named_in_the_pages_language(
     assert '<option value="wrong-discard">wrong discard</option>' in english
     assert f'<option value="wrong-discard">{NAMED["wrong discard"]}</option>' in norwegian
     assert NAMED["wrong discard"] != "wrong discard" and '<option value="!?">!?</option>' in norwegian
+    # The chart's own words too: its title and each point's (Royal Rummy's chart counts chips).
+    title = TRANSLATED["%(label)s at the end of each hand"] % {"label": TRANSLATED["Chips"]}
+    assert f'<title id="chart-title">{title}</title>' in norwegian and "at the end of each hand" not in norwegian
+    point = TRANSLATED["%(player)s, hand %(hand)s: %(amount)s"] % {"player": "p1", "hand": 1, "amount": "AMOUNT"}
+    assert re.search("<title>" + re.escape(point).replace("AMOUNT", r"-?\d+") + "</title>", norwegian), point
 
 
 @pytest.mark.parametrize("asked", [None, "en-GB", "de-DE,fr;q=0.8", "sv"])
