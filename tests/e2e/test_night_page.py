@@ -168,3 +168,28 @@ def test_a_night_of_three_variants_settles_up_on_its_page_with_one_party_per_pla
         finally:
             chromium.close()
     assert problems == []
+
+
+def test_a_night_opened_on_the_home_page_leads_to_its_page_which_keeps_its_token(server: str) -> None:
+    problems: list[str] = []
+    with opened_chromium() as chromium:
+        try:
+            page = watched(chromium.new_context(viewport=PHONE, locale="nb-NO").new_page(), problems)
+            page.goto(f"{server}/")
+            page.locator("#night-name").fill("Fredag i klubben")
+            page.locator("#night-stake").fill("10")
+            page.locator("#open-night").click()
+            link = page.locator("#night-sheet")
+            link.wait_for(state="visible")
+            token = page.locator("#night-token").text_content()
+            link.click()
+            page.wait_for_selector("#night-title:has-text('Fredag i klubben')")
+            night = page.url.rsplit("/", 1)[-1]
+            assert token and token not in page.url
+            assert page.locator("#night-token-form").is_hidden() and page.locator("#token-kept").is_visible()
+            assert page.locator("#no-night-games").is_visible()
+            assert page.evaluate("(n) => sessionStorage.getItem('meldbook-night:' + n)", night) == token
+            assert page.locator("#night-money").text_content().endswith(money(10, "nb_NO"))
+        finally:
+            chromium.close()
+    assert problems == []
