@@ -17,6 +17,7 @@ window.meldbookDevice = (function () {
   const NIGHT = PREFIX + "night:";
   const TRUSTED = PREFIX + "trusted";
   const GAMES = PREFIX + "games";
+  const NIGHTS = PREFIX + "nights";
   const LABEL = PREFIX + "device";
 
   function read(storage, key) {
@@ -90,6 +91,23 @@ window.meldbookDevice = (function () {
     localStorage.setItem(GAMES, JSON.stringify(list.slice(0, 50)));
   }
 
+  // The nights this device opened or read: [{id, title}], newest first (no token: that is kept apart, as a game's).
+  function nights() {
+    try {
+      const list = JSON.parse(read(localStorage, NIGHTS) || "[]");
+      return Array.isArray(list) ? list.filter((n) => n && typeof n.id === "string") : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  // Remember a night on this device by id and title only; the newest first, at most 20.
+  function rememberNight(id, title) {
+    const list = nights().filter((n) => n.id !== id);
+    list.unshift({ id: id, title: title || "" });
+    localStorage.setItem(NIGHTS, JSON.stringify(list.slice(0, 20)));
+  }
+
   function label() { return read(localStorage, LABEL) || ""; }
   function setLabel(value) { if (value) localStorage.setItem(LABEL, value); else localStorage.removeItem(LABEL); }
 
@@ -105,5 +123,5 @@ window.meldbookDevice = (function () {
 
   return { token: token, keep: keep, kept: kept, trusted: trusted, forgetGame: forgetGame, forget: forget,
     games: games, rememberGame: rememberGame, label: label, setLabel: setLabel, keptTokens: keptTokens,
-    nightToken: nightToken, keepNight: keepNight };
+    nightToken: nightToken, keepNight: keepNight, nights: nights, rememberNight: rememberNight };
 })();

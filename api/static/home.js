@@ -1,7 +1,7 @@
 // The home page (/): the games this device holds (device.js: ids, titles, variants and roles; a token only where the
 // person trusted the device), each opened on its record page; a seat taken with a pairing code (handed to /pair in
-// the address's fragment, which no request carries); a night opened (POST /nights, its token shown once); and
-// "forget this device", which removes everything Meldbook keeps here.
+// the address's fragment, which no request carries); a night opened (POST /nights, its token shown once), and the
+// nights this device opened or read; and "forget this device", which removes everything Meldbook keeps here.
 "use strict";
 (function () {
   const root = document.getElementById("home");
@@ -31,6 +31,13 @@
     return item;
   }
 
+  function showNights() {
+    const nights = device.nights();
+    $("my-nights").replaceChildren(...nights.map((night) => t.el("li", { "data-night": night.id },
+      t.el("a", { href: "/nights/" + encodeURIComponent(night.id), class: "open-night" }, night.title || text("night_untitled")))));
+    $("my-nights-box").hidden = nights.length === 0;
+  }
+
   function showGames() {
     const games = device.games();
     $("my-games").replaceChildren(...games.map(gameItem));
@@ -43,6 +50,7 @@
     if (!window.confirm(text("forget_confirm"))) return;
     device.forget();
     showGames();
+    showNights();
     $("device-status").textContent = text("device_forgotten");
   });
 
@@ -64,6 +72,8 @@
     const answer = await t.send("POST", "/nights", body);
     if (!answer.ok) { t.showRefusal(form, answer.body, $("night-status")); return; }
     device.keepNight(answer.body.id, answer.body.token, device.trusted());
+    device.rememberNight(answer.body.id, answer.body.title);
+    showNights();
     $("night-token").textContent = answer.body.token;
     $("night-sheet").href = "/nights/" + encodeURIComponent(answer.body.id);
     form.hidden = true;
@@ -71,4 +81,5 @@
   });
 
   showGames();
+  showNights();
 })();

@@ -61,6 +61,7 @@
     }
     $("night-refusal").hidden = true;
     sheet = body;
+    device.rememberNight(night, sheet.title);
     draw();
   }
 

@@ -170,7 +170,7 @@ def test_a_night_of_three_variants_settles_up_on_its_page_with_one_party_per_pla
     assert problems == []
 
 
-def test_a_night_opened_on_the_home_page_leads_to_its_page_which_keeps_its_token(server: str) -> None:
+def test_a_night_opened_on_the_home_page_leads_to_its_page_which_keeps_its_token_and_home_lists_it(server: str) -> None:
     problems: list[str] = []
     with opened_chromium() as chromium:
         try:
@@ -190,6 +190,9 @@ def test_a_night_opened_on_the_home_page_leads_to_its_page_which_keeps_its_token
             assert page.locator("#no-night-games").is_visible()
             assert page.evaluate("(n) => sessionStorage.getItem('meldbook-night:' + n)", night) == token
             assert page.locator("#night-money").text_content().endswith(money(10, "nb_NO"))
+            page.goto(f"{server}/")  # the home lists the night, to open it again
+            listed = page.locator(f'#my-nights li[data-night="{night}"] a')
+            assert listed.text_content() == "Fredag i klubben" and listed.get_attribute("href") == f"/nights/{night}"
         finally:
             chromium.close()
     assert problems == []
