@@ -87,7 +87,8 @@
       el("span", { class: "change" }, amount(entry.change, entry.unit, true)), " ",
       counterparty(entry, account), " ",
       el("span", { class: "action" }, entry.phrase ? window.meldbookSaid(entry.phrase) : entry.action), " ",
-      el("span", { class: "rule", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
+      // The rule's sentence is the rules' own text, in English: marked so for a reader in another language.
+      el("span", { class: "rule", lang: "en", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
     const status = entry.status === "counted" ? "" : entry.status;
     const item = el("li", { class: "entry " + entry.status, "data-version": entry.version, "data-move": entry.move,
       "data-unit": entry.unit, "data-change": entry.change, "data-running": entry.running_total,
