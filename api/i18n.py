@@ -317,6 +317,7 @@ SCRIPT_TEXTS = {
     "copied": lazy_gettext("Copied"),
     "untitled": lazy_gettext("Untitled game"),
     "no_public_games": lazy_gettext("No public games yet."),
+    "details": lazy_gettext("Details"),
     "network_error": lazy_gettext("The service could not be reached: check the connection and try again."),
     "joining": lazy_gettext("Joining the game…"),
     "joined": lazy_gettext("You sit as %(player)s."),

@@ -21,7 +21,7 @@
 
   function refuse(where, problem) {
     where.hidden = false;
-    where.textContent = t.sentence(problem);
+    t.refuse(where, problem);
   }
 
   // A party or an account as the page names it: the banker and the pot by name, a player by his.
@@ -178,7 +178,7 @@
     $("games-status").textContent = "";
     if (!window.confirm(text("night_take_out_confirm", { game: gameName(game) }))) return;
     const answer = await change("DELETE", "/nights/" + encodeURIComponent(night) + "/games/" + encodeURIComponent(game.id), game.id);
-    if (!answer.ok) { $("games-status").textContent = t.sentence(answer.body); return; }
+    if (!answer.ok) { t.refuse($("games-status"), answer.body); return; }
     await load();
   }
 
@@ -212,10 +212,10 @@
     try {
       answer = await fetch("/nights/" + encodeURIComponent(night) + "/sheet.csv", { headers: nightHeaders({ Accept: "text/csv" }) });
     } catch (error) {
-      $("csv-status").textContent = t.sentence({ code: "network" });
+      t.refuse($("csv-status"), { code: "network" });
       return;
     }
-    if (!answer.ok) { $("csv-status").textContent = t.sentence(await answer.json().catch(() => ({}))); return; }
+    if (!answer.ok) { t.refuse($("csv-status"), await answer.json().catch(() => ({}))); return; }
     const name = "meldbook-night-" + night.slice(0, 8) + ".csv";
     const link = el("a", { href: URL.createObjectURL(await answer.blob()), download: name, hidden: true });
     document.body.append(link);

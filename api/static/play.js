@@ -135,7 +135,7 @@
   async function showPublic(more) {
     const url = "/games?limit=10" + (more && nextCursor ? "&cursor=" + encodeURIComponent(nextCursor) : "");
     const answer = await t.send("GET", url);
-    if (!answer.ok) { $("public-status").textContent = t.sentence(answer.body); return; }
+    if (!answer.ok) { t.refuse($("public-status"), answer.body); return; }
     const items = answer.body.items.map((game) => gameItem(game, false));
     if (more) $("public-games").append(...items); else $("public-games").replaceChildren(...items);
     nextCursor = answer.body.next_cursor;
@@ -145,7 +145,7 @@
 
   async function start() {
     const answer = await t.send("GET", "/variants");
-    if (!answer.ok) { $("create-status").textContent = t.sentence(answer.body); return; }
+    if (!answer.ok) { t.refuse($("create-status"), answer.body); return; }
     variants = answer.body.variants;
     $("variant").replaceChildren(...variants.map((v) => t.el("option", { value: v.name }, v.title)));
     showVariant();

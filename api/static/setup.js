@@ -39,7 +39,7 @@
     input.disabled = false;
     if (!answer.ok) {
       input.checked = !input.checked;
-      row.querySelector("[data-refusal]").textContent = t.sentence(answer.body);
+      t.refuse(row.querySelector("[data-refusal]"), answer.body);
       return;
     }
     $("setup-status").textContent = text(input.checked ? "device_on" : "device_off", { player: input.dataset.player });
@@ -51,9 +51,9 @@
     const seat = /^players\.(\d+)$/.exec(field);
     if (seat) {
       const row = root.querySelectorAll(".seat-row")[Number(seat[1])];
-      if (row) { row.querySelector("[data-refusal]").textContent = t.sentence(problem); return; }
+      if (row) { t.refuse(row.querySelector("[data-refusal]"), problem); return; }
     }
-    if (field === "players") { fallback.textContent = t.sentence(problem); return; }
+    if (field === "players") { t.refuse(fallback, problem); return; }
     t.showRefusal(root, problem, fallback);
   }
 
@@ -74,7 +74,7 @@
     const row = button.closest(".seat-row");
     row.querySelector("[data-refusal]").textContent = "";
     const answer = await t.send("POST", "/games/" + game + "/pairings", { player: button.dataset.player }, { game });
-    if (!answer.ok) { row.querySelector("[data-refusal]").textContent = t.sentence(answer.body); return; }
+    if (!answer.ok) { t.refuse(row.querySelector("[data-refusal]"), answer.body); return; }
     const shown = row.querySelector(".pairing");
     shown.querySelector(".qr").src = answer.body.qr;
     shown.querySelector(".pair-code").textContent = answer.body.code;
@@ -96,7 +96,7 @@
     const holder = $("options");
     if (!holder) return;
     const answer = await t.send("GET", "/variants");
-    if (!answer.ok) { $("amend-status").textContent = t.sentence(answer.body); return; }
+    if (!answer.ok) { t.refuse($("amend-status"), answer.body); return; }
     const variant = answer.body.variants.find((v) => v.name === holder.dataset.variant);
     const values = JSON.parse(holder.dataset.values);
     holder.replaceChildren(...variant.options.map((option) => t.optionInput(option, values[option.name])));

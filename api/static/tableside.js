@@ -43,6 +43,19 @@ window.meldbookTable = (function () {
     return problem.detail ? translated + " (" + problem.detail + ")" : translated;
   }
 
+  // Show a refusal in `node`: its sentence in the page's language; the service's own detail (English) beside it on
+  // an English page, and behind "Details" on a page in another language.
+  function refuse(node, problem) {
+    if (problem.code === "network" || !problem.detail || document.documentElement.lang === "en") {
+      node.textContent = sentence(problem);
+      return node;
+    }
+    const translated = text("problem:" + (problem.code || "meldbook-error"));
+    node.replaceChildren(translated + " ", el("details", { class: "detail" },
+      el("summary", {}, text("details")), el("span", { lang: "en" }, problem.detail)));
+    return node;
+  }
+
   // Clear every refusal shown in `root`.
   function clearRefusals(root) {
     for (const node of root.querySelectorAll("[data-refusal]")) node.textContent = "";
@@ -58,8 +71,7 @@ window.meldbookTable = (function () {
       const name = parts.slice(0, n).join(".");
       target = Array.from(root.querySelectorAll("[data-refusal]")).find((node) => node.dataset.refusal === name) || null;
     }
-    const shown = target || fallback;
-    shown.textContent = sentence(problem);
+    const shown = refuse(target || fallback, problem);
     const input = Array.from(root.querySelectorAll("[data-field]")).find((node) => node.dataset.field === field);
     if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
     return shown;
@@ -154,6 +166,6 @@ window.meldbookTable = (function () {
 
   function recordPath(game) { return "/games/" + encodeURIComponent(game) + "/record"; }
 
-  return { el, send, optionInput, optionValue, changedOptions, sentence, clearRefusals, showRefusal,
+  return { el, send, optionInput, optionValue, changedOptions, sentence, refuse, clearRefusals, showRefusal,
     rememberedGames: device.games, rememberGame: device.rememberGame, tokenKey, recordPath, text, device };
 })();

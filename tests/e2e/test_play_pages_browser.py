@@ -180,6 +180,9 @@ def test_the_play_page_speaks_norwegian_and_shows_a_refusal_in_norwegian(server:
             refusal.wait_for(timeout=10_000)
             sentence = page.evaluate("() => window.meldbookText('problem:invalid-setup')")
             assert sentence != "Game cannot be set up as asked" and refusal.text_content().startswith(sentence)
+            detail = refusal.locator("details.detail")  # the service's English, behind "Details"
+            assert detail.locator("summary").text_content() == TRANSLATED["Details"]
+            assert detail.get_attribute("open") is None and detail.locator("span[lang=en]").text_content()
             page.screenshot(path=str(ARTIFACTS / "play-norwegian-375.png"), full_page=True)
             context.close()
         finally:
