@@ -117,7 +117,7 @@ window.meldbookTable = (function () {
     const meaning = translated(option.description || option.name);
     return el("p", { class: "field option" },
       el("label", { for: id, class: "description", lang: meaning.lang }, meaning.text), input,
-      el("small", { class: "option-name" }, option.name),
+      el("code", { class: "option-name" }, option.name),  // its name in the notation (Option.<name>)
       el("small", { class: "refusal", "data-refusal": "options." + option.name, role: "alert" }));
   }
 

@@ -123,13 +123,14 @@ def described(where: str, violation: dict[str, Any]) -> str:
     return f"  {violation['id']} ({violation['impact']}) on {where}: {violation['help']}\n{targets}"
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=lambda v: f"{v['width']}px")
-@pytest.mark.parametrize("language", sorted(LOCALES))
-def test_every_page_has_no_accessibility_violation_axe_finds(
-    server: str, games: Games, language: str, viewport: dict[str, int]
-) -> None:
+Page = tuple[str, str, Callable[[Any], None], tuple[str, str] | None]
+"""A page to read: its name, its path, what to wait for (and do) once it is loaded, and the token to keep first."""
+
+
+def every_page(games: Games) -> list[Page]:
+    """Every page of the service, each in the state that shows the most of it."""
     seated, seat_token = games.seated, games.seat_token
-    pages: list[tuple[str, str, Callable[[Any], None], tuple[str, str] | None]] = [
+    return [
         ("/pair", "/pair", loaded, None),
         ("/play", "/play", drawn("#players .player-name", "#options .option", "#public-games li"), None),
         ("setup", f"/games/{seated[0]}/setup", setup_drawn, seated),
@@ -141,19 +142,32 @@ def test_every_page_has_no_accessibility_violation_axe_finds(
         ("problem codes", "/problems", loaded, None),
         ("a problem code", "/problems/invalid-setup", loaded, None),
     ]
+
+
+def opened(page: Any, server: str, language: str, where: Page) -> None:
+    """Go to the page, with its token kept first, and wait until it is drawn; in the language asked for."""
+    _, path, wait, token = where
+    if token is not None:
+        page.evaluate(TOKEN_KEPT, list(token))
+    answer = page.goto(f"{server}{path}")
+    assert answer is not None and answer.status == 200, path
+    assert page.get_attribute("html", "lang") == language
+    wait(page)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=lambda v: f"{v['width']}px")
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_every_page_has_no_accessibility_violation_axe_finds(
+    server: str, games: Games, language: str, viewport: dict[str, int]
+) -> None:
     axe = Axe()
     found: list[str] = []
     with opened_chromium() as chromium:
         try:
             page = chromium.new_context(viewport=viewport, locale=LOCALES[language]).new_page()
-            for name, path, wait, token in pages:
-                if token is not None:
-                    page.evaluate(TOKEN_KEPT, list(token))
-                answer = page.goto(f"{server}{path}")
-                assert answer is not None and answer.status == 200, path
-                assert page.get_attribute("html", "lang") == language
-                wait(page)
-                found += [described(f"{name} ({path})", v) for v in violations(page, axe)]
+            for where in every_page(games):
+                opened(page, server, language, where)
+                found += [described(f"{where[0]} ({where[1]})", v) for v in violations(page, axe)]
         finally:
             chromium.close()
     assert not found, f"{len(found)} accessibility violations:\n" + "\n".join(found)
