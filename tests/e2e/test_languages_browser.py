@@ -76,8 +76,10 @@ ALLOWED = {
 }
 """Words that read the same in Norwegian (the product's and the variants' names, Kitty, Pot, CSV, the languages'
 own names in the switch, currency codes), and the letters of card codes (`10H`, `QS`) and of the bots' names."""
-NAMES = ("Ann", "Bob", "Cy", "Seats at the table", "roby at the club", "Friday at the club")
-"""The players' names and the titles the games and the night were given: what the people typed."""
+NAMES = ("Ann", "Bob", "Cy", "Seats at the table", "roby at the club", "Friday at the club", "A roby game",
+         "A robins game", "A royal game")
+"""The players' names and the titles the games and the night were given (this module's and the viewer test's games,
+listed on /play): what the people typed."""
 
 
 CODE = re.compile(r"\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b")
