@@ -72,15 +72,18 @@ window.meldbookDevice = (function () {
     }
   }
 
-  // The games this device created or joined: [{id, title, variant, role}], newest first.
-  function games() {
+  // A list this device keeps under a key: the entries that have an id, [] when there is none or it is unreadable.
+  function keptList(key) {
     try {
-      const list = JSON.parse(read(localStorage, GAMES) || "[]");
-      return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string") : [];
+      const list = JSON.parse(read(localStorage, key) || "[]");
+      return Array.isArray(list) ? list.filter((entry) => entry && typeof entry.id === "string") : [];
     } catch (error) {
       return [];
     }
   }
+
+  // The games this device created or joined: [{id, title, variant, role}], newest first.
+  function games() { return keptList(GAMES); }
 
   // Remember a game on this device by id, title, variant and role only; the newest first, at most 50.
   function rememberGame(id, title, variant, role) {
@@ -92,14 +95,7 @@ window.meldbookDevice = (function () {
   }
 
   // The nights this device opened or read: [{id, title}], newest first (no token: that is kept apart, as a game's).
-  function nights() {
-    try {
-      const list = JSON.parse(read(localStorage, NIGHTS) || "[]");
-      return Array.isArray(list) ? list.filter((n) => n && typeof n.id === "string") : [];
-    } catch (error) {
-      return [];
-    }
-  }
+  function nights() { return keptList(NIGHTS); }
 
   // Remember a night on this device by id and title only; the newest first, at most 20.
   function rememberNight(id, title) {
