@@ -48,14 +48,19 @@
     return sent;
   }
 
+  // A refusal in words: the code's sentence in the page's language, and the service's own detail (English): beside
+  // it on an English page, behind "Details" on a page in another language. Text, or the nodes that show it.
   function refusalText(body) {
     const sentence = body.code ? text("problem:" + body.code) : (body.title || "");
-    return body.detail && body.detail !== sentence ? sentence + " — " + body.detail : sentence;
+    if (!body.detail || body.detail === sentence) return sentence;
+    if (document.documentElement.lang === "en") return sentence + " — " + body.detail;
+    return [sentence + " ", el("details", { class: "detail" }, el("summary", {}, text("details")),
+      el("span", { lang: "en" }, body.detail))];
   }
 
   function say(node, words) {
-    node.textContent = words || "";
-    node.hidden = !words;
+    if (Array.isArray(words)) node.replaceChildren(...words); else node.textContent = words || "";
+    node.hidden = !words || words.length === 0;
   }
 
   const queue = window.meldbookQueue(game, {
@@ -448,18 +453,18 @@
   }
 
   async function refused(move, answer, held) {
-    const words = refusalText(answer.body);
+    const words = () => refusalText(answer.body); // new nodes for each place the refusal is shown
     if (held) {
       await load();
       return;
     }
     const where = inPlace[move.key] && inPlace[move.key].isConnected ? inPlace[move.key] : $("refusal");
-    say(where, words);
+    say(where, words());
     if (where !== $("refusal")) say($("refusal"), "");
     delete inPlace[move.key];
     if (answer.status === 409 || answer.status === 412) {
       await load();
-      if (!where.isConnected) say($("refusal"), words);
+      if (!where.isConnected) say($("refusal"), words());
     }
   }
 
@@ -473,7 +478,7 @@
       const item = el("li", { class: "queued-move", "data-state": blocked ? "held" : move.state, "data-key": move.key },
         el("span", { class: "words" }, move.label + (move.body.player ? " · " + move.body.player : "")));
       if (move.state === "refused") {
-        item.append(el("span", { class: "refusal" }, refusalText(move.problem || {})),
+        item.append(el("span", { class: "refusal" }, ...[].concat(refusalText(move.problem || {}))),
           queueButton(text("queue_retry"), () => queue.retry(move.key)),
           queueButton(text("queue_drop"), () => queue.drop(move.key, false)),
           queueButton(text("queue_drop_rest"), () => queue.drop(move.key, true)));

@@ -6,7 +6,7 @@
 // with or without one of the corrections the contract lists (POST .../ruling with `apply_correction`).
 "use strict";
 window.meldbookDisputes = function (ctx) {
-  // ctx: {game, headers(extra), doc(), refusalText(body), said(words), reload()}
+  // ctx: {game, headers(extra), doc(), refusalText(body) (text, or the nodes that show it), said(words), reload()}
   const text = window.meldbookText;
   const { el } = window.meldbookTable;
   const forms = window.meldbookForms;
@@ -25,7 +25,7 @@ window.meldbookDisputes = function (ctx) {
       headers: ctx.headers({ "Content-Type": "application/json" }) }).catch((error) => ({ ok: false, error: error }));
     const reply = answer.json ? await answer.json().catch(() => ({})) : {};
     if (!answer.ok) {
-      refusal.textContent = answer.error ? text("unsent", { error: answer.error.message }) : ctx.refusalText(reply);
+      refusal.replaceChildren(...[].concat(answer.error ? text("unsent", { error: answer.error.message }) : ctx.refusalText(reply)));
       refusal.hidden = false;
       return null;
     }

@@ -200,3 +200,29 @@ def test_a_stale_version_reads_the_game_again_and_keeps_what_was_typed(server: s
         finally:
             chromium.close()
     assert record_of(server, game, token) == record_of(server, *twin(server, setup, [*opening, bob, ann]))
+
+
+def test_in_norwegian_a_refusal_says_its_sentence_and_keeps_the_services_english_behind_details(server: str) -> None:
+    setup, actions = plan("roby")
+    cut, other_cut, deal = actions[:3]
+    game, token = create(server, setup)
+    with opened_chromium() as chromium:
+        try:
+            phone = open_page(chromium.new_context(viewport=PHONE, locale="nb-NO"), server, game, token)
+            assert phone.page.get_attribute("html", "lang") == "nb"
+            phone.act(cut)
+            phone.act(other_cut)
+            hands = deal["hands"]
+            first, second = list(hands)
+            phone.submit({**deal, "hands": {first: [*hands[first][:-1], hands[second][0]], second: hands[second]}})
+            refusal = phone.page.locator("#forms form.template" + phone.entry(deal) + " .refusal")
+            refusal.wait_for(state="visible")
+            messages = json.loads(phone.page.get_attribute("body", "data-messages") or "{}")
+            detail = refusal.locator("details.detail")
+            assert detail.locator("summary").text_content() == messages["details"] == "Detaljer"
+            assert detail.get_attribute("open") is None  # the English is there for who asks
+            assert hands[second][0] in detail.locator("span[lang=en]").text_content()
+            sentence = refusal.evaluate("(node) => node.firstChild.textContent").strip()
+            assert sentence in {text for key, text in messages.items() if key.startswith("problem:")}
+        finally:
+            chromium.close()
