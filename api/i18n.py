@@ -3,27 +3,22 @@
 A page speaks the language its reader chose with the switch on the page (kept in a cookie), else the best match of
 the browser's Accept-Language, else English. Every text a page shows comes from the catalogue: the templates'
 through Jinja's `_()`, the scripts' through `page_messages()`, which the base template hands to them as JSON, and
-the names of actions, cards' suits and the sentences of refusals through `action_name()` and `problem_sentence()`,
-which translate the action kinds and the problem titles of the registry under their own message contexts (the
-catalogue's extraction adds them, see tools/messages.py). The API itself stays in English: a problem's `detail`
+the domain's own words (action kinds, problem titles, moves' words, options, spaces, glyphs) through
+api/domain_words.py, which translates each under its own message context (the catalogue's extraction adds them,
+see tools/messages.py). The API itself stays in English: a problem's `detail`
 is the service's sentence, its `code` is what a page translates.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, redirect, request
-from flask_babel import Babel, get_locale, lazy_gettext, pgettext
+from flask_babel import Babel, get_locale, lazy_gettext
 
+from api.domain_words import action_name, domain_texts, glyph_name, problem_sentence, said
 from api.night_texts import NIGHT_TEXTS
-from api.problem_table import PROBLEMS
-from domain.beside.annotations import GLYPHS
-from domain.corrections.kinds import CORRECTION_KINDS
-from domain.rules.words import TEMPLATES
-from domain.variants import VARIANTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
 DEFAULT_LANGUAGE = "en"
@@ -31,36 +26,6 @@ COOKIE = "meldbook_lang"
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Browsers name Norwegian in three ways; the pages have one written form of it.
 SPOKEN_AS = {"no": "nb", "nn": "nb", "nb": "nb", "en": "en"}
-ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
-CHOICE_CONTEXT, SPACE_CONTEXT, GLYPH_CONTEXT = "choice", "space", "glyph"
-GLYPH_WORDS = sorted(glyph for glyph in GLYPHS if glyph.replace("-", "").isalpha())
-"""The annotation glyphs that are words (`missed-lay-off`), for the pages to name translated; PGN's symbols (`!?`)
-read the same in every language."""
-ACTION_KINDS = sorted({k for variant in VARIANTS.values() for k in variant.action_kinds} | set(CORRECTION_KINDS))
-"""Every action kind a page may name: each variant's and the corrections'."""
-OPTION_DESCRIPTIONS = sorted(
-    {spec.description for variant in VARIANTS.values() for spec in variant.option_specs}
-    | {known.description for variant in VARIANTS.values() for spec in variant.option_specs for known in spec.known}
-)
-"""What each house-rule option (and each value known by name, a board layout) means, as GET /variants describes it
-(English), for the pages to show translated."""
-CHOICES = sorted(
-    {choice for variant in VARIANTS.values() for spec in variant.option_specs for choice in spec.choices
-     if isinstance(choice, str)}
-)
-"""Every house-rule option's value that is a word (`pot_share`, `after_discard`), for the pages to name translated
-(as words: `pot share`)."""
-SPACES = sorted(
-    {space["id"] for variant in VARIANTS.values() for spec in variant.option_specs
-     for layout in (spec.default, *(known.value for known in spec.known)) if isinstance(layout, list)
-     for space in layout if isinstance(space, dict) and str(space.get("id", "")).isalpha()
-     and str(space["id"]).islower()}
-)
-"""The board spaces of the known layouts whose names are words (Royal Rummy's `marriage`, `sequence`, `kitty`,
-`pot`), for the pages to name translated; a space named by its card (`AH`) reads the same in every language."""
-PHRASES = sorted(TEMPLATES)
-"""Every template a move is said from in a replay's words (domain/rules/words.py, each variant's words.py), in
-English: the pages say the words again from the frame's `phrase` in their reader's language."""
 
 blp = Blueprint("language", __name__)
 
@@ -104,41 +69,6 @@ def switch(code: str) -> Response:
     if code in LANGUAGES:
         response.set_cookie(COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax", httponly=True)
     return response
-
-
-def action_name(kind: str) -> str:
-    """An action kind (`draw`, `lay_off`, ...) as the page names it, in the page's language."""
-    return pgettext(ACTION_CONTEXT, kind.replace("_", " "))
-
-
-def option_description(description: str) -> str:
-    """An option's description (GET /variants' English) in the page's language."""
-    return pgettext(OPTION_CONTEXT, description)
-
-
-def said(phrase: dict[str, Any]) -> str:
-    """A move's words (a replay frame's `phrase`) in the page's language: its template translated, each value
-    said the same way."""
-    context = ACTION_CONTEXT if phrase.get("context") == ACTION_CONTEXT else PHRASE_CONTEXT
-    values = {name: said(value) if isinstance(value, dict) else value for name, value in phrase["values"].items()}
-    return str(pgettext(context, phrase["text"])) % values
-
-
-def glyph_name(glyph: str) -> str:
-    """An annotation glyph as the page names it: a word glyph in the page's language, a symbol as it is."""
-    return str(pgettext(GLYPH_CONTEXT, glyph.replace("-", " "))) if glyph in GLYPH_WORDS else glyph
-
-
-def space_name(space: str) -> str:
-    """A board space's name in the page's language, where it is a word of the known layouts; else as it is."""
-    return str(pgettext(SPACE_CONTEXT, space)) if space in SPACES else space
-
-
-def problem_sentence(code: str) -> str:
-    """The page's sentence for a refusal's code: its problem's title in the page's language (the code's own text,
-    the API's English detail, is shown beside it by the page)."""
-    problem = PROBLEMS.get(code)
-    return pgettext(PROBLEM_CONTEXT, problem.title) if problem else pgettext(PROBLEM_CONTEXT, "Request refused")
 
 
 # The texts the pages' scripts show, by key; `%(name)s` marks a value the script fills in.
@@ -355,11 +285,5 @@ def unit_name(unit: str) -> str:
 def page_messages() -> dict[str, str]:
     """The scripts' texts in the page's language, and the page's refusal sentences by problem code."""
     texts = {key: str(text) for key, text in (*SCRIPT_TEXTS.items(), *NIGHT_TEXTS.items())}
-    texts.update({f"problem:{code}": problem_sentence(code) for code in PROBLEMS})
-    texts.update({f"action:{kind}": action_name(kind) for kind in ACTION_KINDS})
-    texts.update({f"option:{text}": option_description(text) for text in OPTION_DESCRIPTIONS})
-    texts.update({f"phrase:{text}": pgettext(PHRASE_CONTEXT, text) for text in PHRASES})
-    texts.update({f"choice:{choice}": pgettext(CHOICE_CONTEXT, choice.replace("_", " ")) for choice in CHOICES})
-    texts.update({f"space:{space}": space_name(space) for space in SPACES})
-    texts.update({f"glyph:{glyph}": glyph_name(glyph) for glyph in GLYPH_WORDS})
+    texts.update(domain_texts())
     return texts

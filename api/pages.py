@@ -19,7 +19,7 @@ from flask_babel import gettext, lazy_gettext
 from markupsafe import Markup
 
 from api.access import meldbook
-from api.i18n import space_name
+from api.domain_words import space_name
 from domain.access.visibility import Viewer
 from domain.beside.annotations import GLYPHS
 from domain.cards.card import Card

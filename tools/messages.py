@@ -21,15 +21,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from api.i18n import (
+from api.domain_words import (
     ACTION_CONTEXT,
     ACTION_KINDS,
     CHOICE_CONTEXT,
     CHOICES,
-    DEFAULT_LANGUAGE,
     GLYPH_CONTEXT,
     GLYPH_WORDS,
-    LANGUAGES,
     OPTION_CONTEXT,
     OPTION_DESCRIPTIONS,
     PHRASE_CONTEXT,
@@ -37,8 +35,8 @@ from api.i18n import (
     PROBLEM_CONTEXT,
     SPACE_CONTEXT,
     SPACES,
-    TRANSLATIONS,
 )
+from api.i18n import DEFAULT_LANGUAGE, LANGUAGES, TRANSLATIONS
 from api.problem_table import PROBLEMS
 
 ROOT = Path(__file__).resolve().parents[1]
