@@ -26,7 +26,6 @@ NIGHT_TEXTS = {
     "night_party": lazy_gettext("Player"),
     "night_net": lazy_gettext("Net"),
     "night_banker": lazy_gettext("the banker"),
-    "night_bank": lazy_gettext("the bank"),
     "night_lines_of": lazy_gettext("%(party)s: %(net)s, game by game"),
     "night_rate": lazy_gettext("at %(rate)s each"),
     "night_no_rate": lazy_gettext("counting no money (the night declares no rate)"),

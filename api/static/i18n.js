@@ -24,3 +24,20 @@ window.meldbookSaid = (function () {
     return shown;
   };
 })();
+
+// The service's own detail of a refusal (English) beside its translated sentence: on an English page, as text with
+// the page's separator (`sentence (detail)`, `sentence — detail`); on a page in another language, the sentence and
+// the detail behind "Details" (marked as English), as the nodes that show them.
+window.meldbookWithDetail = function (sentence, detail, joined) {
+  if (!detail || detail === sentence) return sentence;
+  if (document.documentElement.lang === "en") return joined(sentence, detail);
+  const box = document.createElement("details");
+  const summary = document.createElement("summary");
+  const english = document.createElement("span");
+  box.className = "detail";
+  summary.textContent = window.meldbookText("details");
+  english.lang = "en";
+  english.textContent = detail;
+  box.append(summary, english);
+  return [sentence + " ", box];
+};

@@ -27,8 +27,7 @@
   // A party or an account as the page names it: the banker and the pot by name, a player by his.
   function partyName(name) {
     if (name === "[banker]") return text("night_banker");
-    if (name === "pot") return text("pot");
-    if (name === "bank") return text("night_bank");
+    if (name === "pot" || name === "bank") return text("account_" + name);
     return name.startsWith("player:") ? name.slice(7) : name;
   }
 

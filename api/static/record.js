@@ -52,10 +52,7 @@
   // it on an English page, behind "Details" on a page in another language. Text, or the nodes that show it.
   function refusalText(body) {
     const sentence = body.code ? text("problem:" + body.code) : (body.title || "");
-    if (!body.detail || body.detail === sentence) return sentence;
-    if (document.documentElement.lang === "en") return sentence + " — " + body.detail;
-    return [sentence + " ", el("details", { class: "detail" }, el("summary", {}, text("details")),
-      el("span", { lang: "en" }, body.detail))];
+    return window.meldbookWithDetail(sentence, body.detail, (s, d) => s + " — " + d);
   }
 
   function say(node, words) {

@@ -46,13 +46,9 @@ window.meldbookTable = (function () {
   // Show a refusal in `node`: its sentence in the page's language; the service's own detail (English) beside it on
   // an English page, and behind "Details" on a page in another language.
   function refuse(node, problem) {
-    if (problem.code === "network" || !problem.detail || document.documentElement.lang === "en") {
-      node.textContent = sentence(problem);
-      return node;
-    }
+    if (problem.code === "network") { node.textContent = sentence(problem); return node; }
     const translated = text("problem:" + (problem.code || "meldbook-error"));
-    node.replaceChildren(translated + " ", el("details", { class: "detail" },
-      el("summary", {}, text("details")), el("span", { lang: "en" }, problem.detail)));
+    node.replaceChildren(...[].concat(window.meldbookWithDetail(translated, problem.detail, (s, d) => s + " (" + d + ")")));
     return node;
   }
 
