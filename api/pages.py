@@ -11,6 +11,7 @@ settlement, in the spectator's view) and, with api/static/settlement.js, explain
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -20,24 +21,43 @@ from markupsafe import Markup
 
 from api.access import meldbook
 from api.domain_words import space_name
+from api.money_format import format_money
 from domain.access.visibility import Viewer
 from domain.beside.annotations import GLYPHS
 from domain.cards.card import Card
 from domain.errors import MeldbookError
 from replays.annotations import shown_annotations
-from replays.chart import ChartWords, hand_ends, legend, svg
+from replays.chart import MONEY_LABEL, Chart, ChartWords, hand_ends, legend, money_by_hand, svg
 from replays.frames import replay_hand
 from service.settlement import settlement
 
 blp = Blueprint("pages", __name__)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-CHART_LABELS = {"Scores": lazy_gettext("Scores"), "Chips": lazy_gettext("Chips")}
+CHART_LABELS = {"Scores": lazy_gettext("Scores"), "Chips": lazy_gettext("Chips"), MONEY_LABEL: lazy_gettext("Money")}
 
 
 def chart_words() -> ChartWords:
     """The chart's title and each point's words, in the page's language."""
     return ChartWords(gettext("%(label)s at the end of each hand"), gettext("%(player)s, hand %(hand)s: %(amount)s"))
 """The chart's labels (replays/chart.py) in the page's language."""
+
+
+def shown_chart(chart: Chart, name: str, shown: Callable[[int], str] = str) -> dict[str, Any]:
+    """One chart as the viewer shows it: its heading's label in the page's language, the drawing and its legend,
+    each amount as `shown` writes it; `name` makes its ids."""
+    label = str(CHART_LABELS.get(chart.label, chart.label))
+    drawing = Markup(svg(chart, chart_words(), label, shown, name))  # escaped by replays/chart.py
+    return {"name": name, "label": label, "svg": drawing, "legend": legend(chart, shown)}
+
+
+def game_charts(chart: Chart, balances: list[dict[str, Any]], currency: str | None) -> list[dict[str, Any]]:
+    """The viewer's charts: the scores (or chips) by hand, then, where money changes hands, the money balances by
+    hand in the game's currency."""
+    money = money_by_hand(balances, chart.players, len(chart.ends))
+    charts = [shown_chart(chart, "chart")]
+    if money is not None:
+        charts.append(shown_chart(money, "money-chart", lambda minor: format_money(minor, currency)))
+    return charts
 
 
 def card_face(code: str) -> dict[str, str]:
@@ -94,6 +114,7 @@ def view(game_id: UUID) -> Response:
     frame = next((f for f in replay.frames if f["move"] == at), opening_frame(replay.frames, hand))
     chart = hand_ends(app, game_id, Viewer.SPECTATOR)
     state: dict[str, Any] = frame["state"]
+    settled = settlement(app, game_id, Viewer.SPECTATOR)["balances"]
     notes = [
         note
         for note in shown_annotations(app, game_id, Viewer.SPECTATOR, None, replay.hand)
@@ -109,13 +130,11 @@ def view(game_id: UUID) -> Response:
         hands=replay.hands,
         view=request.args.get("view", ""),
         player=request.args.get("player", ""),
-        chart=Markup(svg(chart, chart_words(), str(CHART_LABELS.get(chart.label, chart.label)))),  # escaped by replays
-        legend=legend(chart),
-        chart_label=CHART_LABELS.get(chart.label, chart.label),
+        charts=game_charts(chart, settled, state.get("currency")),
         face=card_face,
         space_label=space_label,
         notes=notes,
         glyphs=GLYPHS,
-        balances=player_balances(settlement(app, game_id, Viewer.SPECTATOR)["balances"], state["players"]),
+        balances=player_balances(settled, state["players"]),
     )
     return Response(page, mimetype="text/html")

@@ -1,13 +1,13 @@
-"""Every page checked with axe-core (the axe-playwright-python package's copy) in a real headless Chromium, against
-WCAG 2.0 A and AA and WCAG 2.1 AA (axe's tags wcag2a, wcag2aa, wcag21aa): home, /play, a game's setup page (the
-recorder token in the tab, a seat's pairing code shown), /pair, the record page as the recorder (a Roby game in its
-first hand, the Table menu open) and as a seat (a game recorded by its seats), the viewer on a finished game (its
-settlement panel with one balance explained), the night's page (its token entered, a party's lines open) and the
-problem codes' reference. Each is read at a phone's 375 px and a desktop's 1280 px, in English and in Norwegian: one
-browser context for each language and width, on the games recorded once for the module. Each page is checked once
-its script has drawn it (a selector it sets then), and the test fails listing every violation (rule, impact, page,
-the elements' selectors) unless there are none. The API's /docs page is Swagger UI's, a library's page, and is left
-out."""
+"""Every page checked with axe-core (the axe-playwright-python package's copy) in a real headless Chromium, against WCAG
+2.0 A and AA, WCAG 2.1 AA and axe's best practices (its tags wcag2a, wcag2aa, wcag21aa, best-practice: headings in
+order among them): home, /play, a game's setup page (the recorder token in the tab, a seat's pairing code shown),
+/pair, the record page as the recorder (a Roby game in its first hand, the Table menu open) and as a seat (a game
+recorded by its seats), the viewer on a finished game (its settlement panel with one balance explained), the night's
+page (its token entered, a party's lines open) and the problem codes' reference. Each is read at a phone's 375 px and
+a desktop's 1280 px, in English and in Norwegian: one browser context for each language and width, on the games
+recorded once for the module. Each page is checked once its script has drawn it (a selector it sets then), and the
+test fails listing every violation (rule, impact, page, the elements' selectors) unless there are none. The API's
+/docs page is Swagger UI's, a library's page, and is left out."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from tests.e2e.test_view_page import DESKTOP, PHONE, call
 
 pytestmark = pytest.mark.browser
 server = viewer_page.server  # the real app on a localhost port, one for this module
-TAGS = ["wcag2a", "wcag2aa", "wcag21aa"]
+TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
 LOCALES = {"en": "en-GB", "nb": "nb-NO"}
 SEATS = ["Ann", "Bob", "Cy"]

@@ -74,6 +74,15 @@ def test_a_roby_game_for_kroner_shows_its_money_as_kroner_on_the_score_sheet_and
             for player, minor in money.items():
                 total = norwegian.locator(f'#balances .balance[data-player="{player}"] .total[data-unit="money"]')
                 assert total.text_content() == kroner(minor, "nb_NO")
+            # The money chart: each balance in kroner in its legend, its axis labels inside the drawing.
+            legend = norwegian.locator('section[aria-labelledby="money-chart-label"] .chart-legend li')
+            assert {item.get_attribute("data-player"): item.locator(".amount").text_content()
+                    for item in legend.all()} == {p: kroner(m, "nb_NO") for p, m in money.items()}
+            ticks = norwegian.evaluate("""() => { const chart = document.querySelector(
+              'svg[aria-labelledby="money-chart-title"]'), box = chart.getBoundingClientRect();
+              return [...chart.querySelectorAll('.tick')].map((t) => { const r = t.getBoundingClientRect();
+              return {text: t.textContent, inside: r.left >= box.left && r.right <= box.right}; }); }""")
+            assert [t["inside"] for t in ticks] == [True, True] and all("kr" in t["text"] for t in ticks)
             norwegian.locator('#balances .balance[data-player="ann"] .explain').click()
             norwegian.wait_for_selector("#explanation:not([aria-busy]) #explanation-entries .entry")
             changes: list[dict[str, Any]] = norwegian.evaluate("""() => [...document.querySelectorAll(

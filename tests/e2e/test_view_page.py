@@ -203,7 +203,8 @@ def test_the_view_page_steps_through_a_hand_showing_each_frame_of_the_replay_api
             page.set_viewport_size(DESKTOP)
             page.screenshot(path=str(ARTIFACTS / f"view-{variant}-desktop.png"), full_page=True)
             assert page.locator("#annotate").is_hidden() and page.locator("#no-annotations").is_visible()
-            assert page.locator(".chart circle").count() == len(replay["hands"]) * len(frames[0]["state"]["players"])
+            scores = page.locator('svg[aria-labelledby="chart-title"] circle')
+            assert scores.count() == len(replay["hands"]) * len(frames[0]["state"]["players"])
             open_token_box(page)
             page.locator("#token").fill(token)
             page.locator("#view").select_option("full")
@@ -425,9 +426,9 @@ def test_a_finished_game_opens_at_its_last_move_unless_the_address_names_a_hand_
     assert not problems, problems
 
 
-# For each player, every element of the chart's box that shows the player's name alone (the drawing's <title>s
+# For each player, every element of one chart's box that shows the player's name alone (the drawing's <title>s
 # aside): where it is on the screen and the size its letters are drawn at (an SVG's text scaled with the drawing).
-CHART_NAMES = """(players) => players.map((player) => [...document.querySelectorAll('.chart-box *')]
+CHART_NAMES = """(box, players) => players.map((player) => [...box.querySelectorAll('*')]
   .filter((e) => e.localName !== 'title' && e.children.length === 0 && e.textContent.trim() === player)
   .map((e) => {
     const box = e.getBoundingClientRect();
@@ -461,21 +462,26 @@ def test_the_charts_names_never_print_over_each_other_with_two_players_level_on_
             page = watched(chromium.new_page(viewport=PHONE), problems)
             page.goto(f"{server}/games/{game}/view")
             page.wait_for_function("() => location.search.includes('at=')", timeout=10_000)
+            # The scores' chart, and the money's (the buy-ins change hands)
+            boxes = page.locator(".chart-box")
+            assert [box.get_attribute("aria-labelledby") for box in boxes.all()] == ["chart-label", "money-chart-label"]
             for viewport in (PHONE, DESKTOP):
                 page.set_viewport_size(viewport)
-                names = page.evaluate(CHART_NAMES, players)
-                assert [len(shown) for shown in names] == [1, 1], names  # each line named once
-                ann, cyn = names[0][0], names[1][0]
-                assert apart(ann, cyn), (viewport, ann, cyn)
-                for name in (ann, cyn):
-                    assert name["size"] >= 14, (viewport, name)  # readable: not shrunk with the drawing
-                    assert name["left"] >= 0 and name["right"] <= viewport["width"], (viewport, name)
+                for box in boxes.all():
+                    names = box.evaluate(CHART_NAMES, players)
+                    assert [len(shown) for shown in names] == [1, 1], names  # each line named once
+                    ann, cyn = names[0][0], names[1][0]
+                    assert apart(ann, cyn), (viewport, ann, cyn)
+                    for name in (ann, cyn):
+                        assert name["size"] >= 14, (viewport, name)  # readable: not shrunk with the drawing
+                        assert name["left"] >= 0 and name["right"] <= viewport["width"], (viewport, name)
                 width = viewport["width"]
-                page.locator(".chart-box").screenshot(path=str(ARTIFACTS / f"view-chart-level-{width}.png"))
+                boxes.first.screenshot(path=str(ARTIFACTS / f"view-chart-level-{width}.png"))
+                boxes.last.screenshot(path=str(ARTIFACTS / f"view-money-chart-{width}.png"))
             # Each name in the legend is drawn in its line's style.
             for index, player in enumerate(players):
-                line = page.locator(f'.chart g[data-player="{player}"]').get_attribute("class")
-                named = page.locator(f'.chart-legend li[data-player="{player}"] line').get_attribute("class")
+                line = page.locator(f'.chart g[data-player="{player}"]').first.get_attribute("class")
+                named = page.locator(f'.chart-legend li[data-player="{player}"] line').first.get_attribute("class")
                 assert (line, named) == (f"series series-{index}", f"series-{index}")
         finally:
             chromium.close()

@@ -11,8 +11,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api.headers import PAGE_POLICY
+from api.money_format import format_money
 from bots.twins import recorded_twin
-from replays.chart import Chart, svg
+from replays.chart import Chart, money_by_hand, svg
 from tests.e2e.helpers import assert_problem, bearer
 from tests.e2e.test_every_version import GAMES
 from tests.walk import TOKEN, Walked, store
@@ -78,6 +79,83 @@ def test_the_chart_draws_each_players_score_or_chips_at_the_end_of_every_hand(
             for c in g.iter("{http://www.w3.org/2000/svg}circle")
         }
         assert drawn == {(p, n + 1): end[key][p] for n, end in enumerate(ends) for p in end["players"]}, variant
+
+
+def _drawn(page: str, name: str) -> dict[tuple[str, int], int]:
+    start = page.index(f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 640 260" role="img" '
+                       f'aria-labelledby="{name}-title">')
+    chart = ElementTree.fromstring(page[start: page.index("</svg>", start) + 6])
+    return {
+        (g.get("data-player") or "", int(c.get("data-hand") or 0)): int(c.get("data-amount") or 0)
+        for g in chart.iter("{http://www.w3.org/2000/svg}g")
+        for c in g.iter("{http://www.w3.org/2000/svg}circle")
+    }
+
+
+def test_where_money_changes_hands_a_second_chart_draws_each_players_money_balance_at_the_end_of_every_hand(
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
+) -> None:
+    game = _game(shared_sqlite_app, "roby")
+    hands = len(shared_sqlite_client.get(f"/games/{game.id}/replay").get_json()["hands"])
+    balances = shared_sqlite_client.get(f"/games/{game.id}/settlement").get_json()["balances"]
+    money = {doc["player"]: doc for doc in balances if doc["unit"] == "money" and doc["player"]}
+    assert hands > 1 and len({doc["total"] for doc in money.values()}) > 1
+    page = shared_sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
+    assert _drawn(page, "money-chart") == {
+        (player, hand): sum(row["change"] for row in doc["by_hand"] if row["hand"] <= hand)
+        for player, doc in money.items()
+        for hand in range(1, hands + 1)
+    }
+    last_hand = {player: amount for (player, hand), amount in _drawn(page, "money-chart").items() if hand == hands}
+    assert last_hand == {player: doc["total"] for player, doc in money.items()}
+    with shared_sqlite_app.test_request_context():
+        shown = [format_money(doc["total"], None) for doc in money.values()]
+    legend = page[page.index('aria-labelledby="money-chart-label"'):]
+    assert re.findall(r'<span class="amount">([^<]*)</span>', legend) == shown
+    assert "Money by hand" in page and _drawn(page, "chart")
+
+
+def test_a_game_where_no_money_moves_has_no_money_chart(
+    shared_sqlite_app: Flask, shared_sqlite_client: FlaskClient
+) -> None:
+    game = _game(shared_sqlite_app, "royal")
+    balances = shared_sqlite_client.get(f"/games/{game.id}/settlement").get_json()["balances"]
+    assert not [doc for doc in balances if doc["unit"] == "money" and doc["player"]]
+    page = shared_sqlite_client.get(f"/games/{game.id}/view").get_data(as_text=True)
+    assert _drawn(page, "chart") and "money-chart" not in page
+
+
+def _ticks(drawn: str) -> list[str]:
+    return [t.text or "" for t in ElementTree.fromstring(drawn).iter("{http://www.w3.org/2000/svg}text")
+            if t.get("class") == "tick"]
+
+
+def test_the_charts_axis_is_labelled_at_its_lowest_and_highest_amount_with_zero_always_on_it() -> None:
+    def kroner(minor: int) -> str:
+        return f"{minor / 100:.2f} kr"
+
+    rising = Chart("Money", ["ann", "bob"], [{"ann": -500, "bob": 500}, {"ann": -700, "bob": 200}])
+    assert _ticks(svg(rising, shown=kroner)) == ["-7.00 kr", "5.00 kr"]
+    assert _ticks(svg(Chart("Money", ["ann"], [{"ann": -500}]), shown=kroner)) == ["-5.00 kr", "0.00 kr"]
+    assert _ticks(svg(Chart("Scores", ["ann"], [{"ann": 30}]))) == ["0", "30"]
+    assert _ticks(svg(Chart("Scores", ["ann", "bob"], [{"ann": 0, "bob": 0}]))) == ["0"]
+    # The margin holds the longest label: the lines start further right for long money amounts.
+    start = ElementTree.fromstring(svg(rising, shown=lambda minor: f"NOK {minor:,}.00")).find(
+        "{http://www.w3.org/2000/svg}line")
+    assert start is not None and float(start.get("x1") or 0) > 48
+
+
+def test_money_by_hand_adds_up_each_players_changes_hand_by_hand_and_is_none_where_no_money_moves() -> None:
+    balances = [
+        {"player": "ann", "unit": "money", "by_hand": [{"hand": 1, "change": -500}, {"hand": 3, "change": 900}]},
+        {"player": "bob", "unit": "money", "by_hand": [{"hand": 1, "change": -500}]},
+        {"player": None, "unit": "money", "by_hand": [{"hand": 1, "change": 1000}, {"hand": 3, "change": -900}]},
+        {"player": "ann", "unit": "points", "by_hand": [{"hand": 2, "change": 40}]},
+    ]
+    chart = money_by_hand(balances, ["ann", "bob"], 3)
+    assert chart == Chart("Money", ["ann", "bob"], [{"ann": -500, "bob": -500}, {"ann": -500, "bob": -500},
+                                                    {"ann": 400, "bob": -500}])
+    assert money_by_hand(balances[3:], ["ann", "bob"], 3) is None
 
 
 def test_the_chart_escapes_player_names_and_styles_its_lines_by_class_only() -> None:
