@@ -54,6 +54,10 @@ def _before(game: Game, original: Game, action: dict[str, Any], truth: dict[str,
 
 def _after(game: Game, original: Game, action: dict[str, Any], truth: dict[str, list[str]]) -> None:
     state = game.state
+    # The original's hand is over (blocked: nobody held the colour to lead) while the twin gave the lead to a hand it
+    # does not know: each player given it passes, holding none, until the twin's hand is blocked too.
+    while state.phase == "rummy" and original.state.phase != "rummy":
+        game.record({"type": "pass", "player": state.rummy.turn}, NoChance(), in_place=True)
     if action["type"] == "deal" and state.deal_number % 2 == 0:
         dealt = {p: list(zone.known) for p, zone in original.state.hands.items()}
         for player in list(state.hands):

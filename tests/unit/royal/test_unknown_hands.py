@@ -393,6 +393,16 @@ def test_more_bot_sessions_entered_by_their_players_play_out_as_the_originals(se
     check_entered_twin(seed)
 
 
+def test_a_twin_whose_unknown_hands_are_given_the_lead_after_the_original_was_blocked_passes_to_the_block() -> None:
+    """In this session the rummy hand is blocked after a stop (nobody holds a red card to lead); its twin, which
+    does not know two of the hands, gives them the lead: they pass, holding none, and the twin is blocked too, with
+    the same chips."""
+    original = play_royal(70715, players=5, deals=2)
+    twin = entered_royal_twin(list(original.collect_events()))
+    blocked = [e for e in twin.collect_events() if type(e).__name__ == "HandBlocked"]
+    assert blocked and twin.state.findings == [] and twin.state.ledger == original.state.ledger
+
+
 def check_entered_twin(seed: int) -> set[str]:
     """The bot's session of the seed and its twin entered by its players end alike; the twin's event types."""
     original = play_royal(seed)
