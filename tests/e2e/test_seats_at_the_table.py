@@ -66,9 +66,14 @@ class Seat:
 
     def __init__(self, player: str, page: Any) -> None:
         self.player, self.page, self.recorder = player, page, Recorder(page)
-        self.answers: list[Any] = []
-        page.on("response", lambda response: self.answers.append(response)
-                if "json" in (response.headers.get("content-type") or "") else None)
+        self.answers: list[str] = []
+        page.on("requestfinished", self._keep)
+
+    def _keep(self, request: Any) -> None:
+        """Keep a JSON answer's body as it arrives: a page that navigates later no longer has it."""
+        response = request.response()
+        if response is not None and "json" in (response.headers.get("content-type") or ""):
+            self.answers.append(response.text())
 
     def act(self, version: int, **body: Any) -> None:
         """Once the page shows `version`, record the player's action by its controls."""
@@ -77,7 +82,7 @@ class Seat:
 
     def received(self) -> str:
         """The bodies of the JSON answers this page received, as one text."""
-        return "\n".join(answer.text() for answer in self.answers)
+        return "\n".join(self.answers)
 
 
 def catch_up(page: Any, version: int) -> None:

@@ -222,7 +222,7 @@ def test_each_entry_of_a_balance_explained_names_who_paid_the_player_or_whom_the
                     assert len(won) == 2 and won[0] != won[1], won
                     assert [s["named"] for s in shown if s["move"] == 6] == ["from bob", "from cy"]
             explain(page, "ann")
-            page.locator(".chart-box").scroll_into_view_if_needed()
+            page.locator(".chart-box").first.scroll_into_view_if_needed()
             ARTIFACTS.mkdir(exist_ok=True)
             for viewport in (PHONE, DESKTOP):
                 page.set_viewport_size(viewport)
