@@ -1,8 +1,9 @@
 """The domain's own words in the page's language: the names of action kinds, the options' descriptions and the values
 that are words, Royal Rummy's board spaces, the annotation glyphs that are words, the problem titles and every move's
-words (a replay frame's `phrase`), each translated under a message context of its own. Each registry below lists
-what the catalogue must hold (tools/messages.py adds them to it); `domain_texts()` hands them to the pages' scripts
-(api/i18n.py: page_messages) and the functions to the templates."""
+words (a replay frame's `phrase`), the rules' sentences and what each problem code concerns, each translated under a
+message context of its own. Each registry below lists what the catalogue must hold (tools/messages.py adds them to
+it); `domain_texts()` hands them to the pages' scripts (api/i18n.py: page_messages) and the functions to the
+templates."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from api.problem_table import PROBLEMS
 from domain.beside.annotations import GLYPHS
 from domain.corrections.kinds import CORRECTION_KINDS
 from domain.rules.words import TEMPLATES
-from domain.variants import VARIANTS
+from domain.variants import CATALOGUE, VARIANTS
 
 ACTION_CONTEXT, PROBLEM_CONTEXT, OPTION_CONTEXT, PHRASE_CONTEXT = "action", "problem", "option", "phrase"
-CHOICE_CONTEXT, SPACE_CONTEXT, GLYPH_CONTEXT = "choice", "space", "glyph"
+CHOICE_CONTEXT, SPACE_CONTEXT, GLYPH_CONTEXT, RULE_CONTEXT = "choice", "space", "glyph", "rule"
 GLYPH_WORDS = sorted(glyph for glyph in GLYPHS if glyph.replace("-", "").isalpha())
 """The annotation glyphs that are words (`missed-lay-off`), for the pages to name translated; PGN's symbols (`!?`)
 read the same in every language."""
@@ -46,6 +47,10 @@ SPACES = sorted(
 PHRASES = sorted(TEMPLATES)
 """Every template a move is said from in a replay's words (domain/rules/words.py, each variant's words.py), in
 English: the pages say the words again from the frame's `phrase` in their reader's language."""
+RULE_SENTENCES = sorted({rule.sentence for rule in CATALOGUE.values()} | {p.concerns for p in PROBLEMS.values()})
+"""Every rule's sentence (domain/rules/catalogue.py) and what each problem code concerns, in English, each once: a
+variant's refusal codes are rules whose sentence is the code's `concerns` (domain/rules/rule.py: refusal_rules)."""
+_RULE_SENTENCES = frozenset(RULE_SENTENCES)
 
 
 def action_name(kind: str) -> str:
@@ -81,6 +86,12 @@ def problem_sentence(code: str) -> str:
     the API's English detail, is shown beside it by the page)."""
     problem = PROBLEMS.get(code)
     return pgettext(PROBLEM_CONTEXT, problem.title) if problem else pgettext(PROBLEM_CONTEXT, "Request refused")
+
+
+def rule_sentence(text: str) -> str:
+    """A rule's sentence, or what a problem code concerns, in the page's language; a sentence the registry does not
+    hold as it is (English)."""
+    return str(pgettext(RULE_CONTEXT, text)) if text in _RULE_SENTENCES else text
 
 
 def domain_texts() -> dict[str, str]:

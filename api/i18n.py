@@ -3,10 +3,10 @@
 A page speaks the language its reader chose with the switch on the page (kept in a cookie), else the best match of
 the browser's Accept-Language, else English. Every text a page shows comes from the catalogue: the templates'
 through Jinja's `_()`, the scripts' through `page_messages()`, which the base template hands to them as JSON, and
-the domain's own words (action kinds, problem titles, moves' words, options, spaces, glyphs) through
-api/domain_words.py, which translates each under its own message context (the catalogue's extraction adds them,
-see tools/messages.py). The API itself stays in English: a problem's `detail`
-is the service's sentence, its `code` is what a page translates.
+the domain's own words (action kinds, problem titles, moves' words, options, spaces, glyphs, the rules' sentences)
+through api/domain_words.py, which translates each under its own message context (the catalogue's extraction adds
+them, see tools/messages.py). The API itself stays in English: a problem's `detail` is the service's sentence, its
+`code` is what a page translates.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, lazy_gettext
 
-from api.domain_words import action_name, domain_texts, glyph_name, problem_sentence, said
+from api.domain_words import action_name, domain_texts, glyph_name, problem_sentence, rule_sentence, said
 from api.night_texts import NIGHT_TEXTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
@@ -50,6 +50,7 @@ def install(app: Flask) -> None:
     app.jinja_env.globals.update(
         languages=LANGUAGES, page_language=page_language, page_messages=page_messages, action_name=action_name,
         unit_name=unit_name, said=said, problem_title=problem_sentence, glyph_name=glyph_name,
+        rule_sentence=rule_sentence,
     )
     app.register_blueprint(blp)
 

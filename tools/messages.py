@@ -2,11 +2,12 @@
 
 The template (api/translations/messages.pot) holds every text of the pages: what `_()`, `gettext`, `lazy_gettext`
 and `pgettext` mark in api/ (Python and Jinja templates), every action kind of every variant (context `action`),
-every problem title of the registry (context `problem`) and every option's description (context `option`). Each
+every problem title of the registry (context `problem`), every option's description (context `option`) and every
+rule's sentence and problem code's concerns (context `rule`), with the other registries of api/domain_words.py. Each
 language's catalogue (api/translations/<language>/LC_MESSAGES/messages.po) is updated from it, keeping its
 translations, and compiled to the messages.mo the service reads. `check()` says what is out of date or
-untranslated: a text added to a page, a new action kind, problem code or option without its Norwegian, or a .mo not
-compiled from its .po.
+untranslated: a text added to a page, a new action kind, problem code, option or rule without its Norwegian, or a .mo
+not compiled from its .po.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from api.domain_words import (
     PHRASE_CONTEXT,
     PHRASES,
     PROBLEM_CONTEXT,
+    RULE_CONTEXT,
+    RULE_SENTENCES,
     SPACE_CONTEXT,
     SPACES,
 )
@@ -69,6 +72,8 @@ def extracted() -> Catalog:
         catalog.add(space, None, [("domain/variants.py", 0)], context=SPACE_CONTEXT)
     for phrase in PHRASES:
         catalog.add(phrase, None, [("domain/rules/words.py", 0)], context=PHRASE_CONTEXT)
+    for sentence in RULE_SENTENCES:
+        catalog.add(sentence, None, [("domain/rules/catalogue.py", 0)], context=RULE_CONTEXT)
     return catalog
 
 

@@ -4,6 +4,7 @@ both languages and compared text by text against the catalogue; the catalogue it
 
 from __future__ import annotations
 
+import html
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,8 +15,11 @@ from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
 
+from api.domain_words import RULE_SENTENCES
 from api.i18n import COOKIE, TRANSLATIONS
+from api.problem_table import PROBLEMS
 from bots.twins import recorded_twin
+from domain.variants import CATALOGUE
 from tests.e2e.test_every_version import GAMES
 from tests.walk import Walked, store
 from tools.messages import check
@@ -24,6 +28,8 @@ NORWEGIAN = read_po((TRANSLATIONS / "nb" / "LC_MESSAGES" / "messages.po").open("
 TRANSLATED = {m.id: m.string for m in NORWEGIAN if m.id and m.context is None}
 SAID = {m.id: m.string for m in NORWEGIAN if m.id and m.context in ("phrase", "action")}
 """The words moves are said in (domain/rules/words.py) and the action kinds' names, each with its Norwegian."""
+RULED = {m.id: m.string for m in NORWEGIAN if m.id and m.context == "rule"}
+"""The rules' sentences and what each problem code concerns, each with its Norwegian."""
 
 
 def in_norwegian(phrase: dict[str, Any]) -> str:
@@ -176,6 +182,50 @@ def test_the_scripts_texts_and_the_refusal_sentences_come_in_the_pages_language(
     assert norwegian["move_words"] == TRANSLATED["Move %(move)s: %(words)s"]
     changed = [key for key in english if english[key] != norwegian[key]]
     assert len(changed) >= len(english) * 0.9
+
+
+def test_every_rules_sentence_and_every_problems_concerns_has_its_norwegian_keeping_its_code_and_numbers() -> None:
+    assert sorted(RULED) == RULE_SENTENCES
+    assert len(RULE_SENTENCES) > len(CATALOGUE)  # the rules' sentences and the other codes' concerns, each once
+    assert {rule.sentence for rule in CATALOGUE.values()} <= RULED.keys()
+    assert {problem.concerns for problem in PROBLEMS.values()} <= RULED.keys()
+    for english, norwegian in RULED.items():
+        assert norwegian and norwegian != english, english
+        # The service's names (`to_move`, /games/{id}, If-Match, claims=keep) and the numbers stay as they are.
+        kept = re.findall(r"`[^`]+`|/[\w/{}<>.?=-]+|\b[A-Z][\w-]*[A-Z][\w-]*(?<![A-Z]s)\b|\w+=\w+|\d+", english)
+        assert [part for part in kept if english.count(part) > norwegian.count(part)] == [], english
+
+
+def rule_page(client: FlaskClient, path: str, language: str) -> str:
+    headers = {"Accept": "text/html", "Accept-Language": language}
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    return html.unescape(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("code", ["roby.discard.fits-meld", "robins.rummy.expired", "night-not-found"])
+def test_a_problem_codes_page_says_what_it_concerns_in_the_pages_language_and_its_example_in_english(
+    shared_sqlite_client: FlaskClient, code: str
+) -> None:
+    problem, rule = PROBLEMS[code], CATALOGUE.get(code)
+    concerns = rule.sentence if rule else problem.concerns
+    norwegian = rule_page(shared_sqlite_client, f"/problems/{code}", "nb")
+    english = rule_page(shared_sqlite_client, f"/problems/{code}", "en")
+    assert f"<dd>{RULED[concerns]}</dd>" in norwegian and concerns not in norwegian
+    assert f"<dd>{concerns}</dd>" in english and RULED[concerns] not in english
+    for page in (norwegian, english):  # the service's own English detail stays English, marked so
+        assert f'<dd lang="en"><q>{problem.example}</q></dd>' in page
+
+
+def test_the_list_of_problem_codes_says_what_each_concerns_in_the_pages_language(
+    shared_sqlite_client: FlaskClient,
+) -> None:
+    norwegian = rule_page(shared_sqlite_client, "/problems", "nb")
+    english = rule_page(shared_sqlite_client, "/problems", "en")
+    for problem in PROBLEMS.values():
+        assert f"<td>{RULED[problem.concerns]}</td>" in norwegian, problem.code
+        assert f"<td>{problem.concerns}</td>" in english, problem.code
+    assert 'lang="en">' not in norwegian.split("<table>", 1)[1]  # nothing in the table is left in English
 
 
 def test_the_catalogue_files_ship_beside_the_templates() -> None:

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from api.problem_table import PROBLEMS, status_of
 from domain.variants import CATALOGUE
 from tests.e2e.helpers import assert_problem, create
-from tests.e2e.test_languages import NORWEGIAN, TRANSLATED
+from tests.e2e.test_languages import NORWEGIAN, RULED, TRANSLATED
 
 BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 
@@ -55,7 +55,11 @@ def test_a_norwegian_browser_reads_the_problem_pages_in_norwegian_with_the_servi
     assert TRANSLATED["Concerns"] in page and "Concerns" not in page
     title = PROBLEMS["night-not-found"].title
     assert NORWEGIAN.get(title, "problem").string in page and f">{title}<" not in page
-    assert f'lang="en">{PROBLEMS["night-not-found"].concerns}' in page  # the service's English, marked so
+    concerns, example = PROBLEMS["night-not-found"].concerns, PROBLEMS["night-not-found"].example
+    assert f"<td>{RULED[concerns]}</td>" in page or f"<dd>{RULED[concerns]}</dd>" in page
+    assert concerns not in page
+    if path != "/problems":  # the example of the service's detail stays English, marked so
+        assert f'lang="en"><q>{example}</q>' in page
 
 
 def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_for_a_browser(
