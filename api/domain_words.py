@@ -105,3 +105,9 @@ def domain_texts() -> dict[str, str]:
     texts.update({f"space:{space}": space_name(space) for space in SPACES})
     texts.update({f"glyph:{glyph}": glyph_name(glyph) for glyph in GLYPH_WORDS})
     return texts
+
+
+def rule_texts() -> dict[str, str]:
+    """Every rule's sentence in the page's language by the rule's id (`rule:robins.dealer.cut`), as a settlement
+    entry names its rule: for the page that explains a balance (the viewer), and only for it."""
+    return {f"rule:{rule.id}": rule_sentence(rule.sentence) for rule in CATALOGUE.values()}

@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, Response, redirect, request
 from flask_babel import Babel, get_locale, lazy_gettext
 
-from api.domain_words import action_name, domain_texts, glyph_name, problem_sentence, rule_sentence, said
+from api.domain_words import action_name, domain_texts, glyph_name, problem_sentence, rule_sentence, rule_texts, said
 from api.night_texts import NIGHT_TEXTS
 
 LANGUAGES = {"en": "English", "nb": "Norsk bokmål"}
@@ -283,8 +283,10 @@ def unit_name(unit: str) -> str:
     return str(text) if text is not None else unit
 
 
-def page_messages() -> dict[str, str]:
-    """The scripts' texts in the page's language, and the page's refusal sentences by problem code."""
+def page_messages(with_rules: bool = False) -> dict[str, str]:
+    """The scripts' texts in the page's language, and the page's refusal sentences by problem code; with the rules'
+    sentences by rule id for a page that asks for them (`{% set with_rules = true %}`)."""
     texts = {key: str(text) for key, text in (*SCRIPT_TEXTS.items(), *NIGHT_TEXTS.items())}
     texts.update(domain_texts())
+    texts.update(rule_texts() if with_rules else {})
     return texts

@@ -1,9 +1,9 @@
 // The settlement panel of the viewer page (api/templates/_settlement.html): each player's balances, read again in
 // the caller's view (GET /games/{id}/settlement, with the page's token), and "why this balance?": one player's
 // entries in order (GET /games/{id}/settlement/players/{player}), each with who paid the player or was paid (the
-// entry's other account: its source, or its destination), its move in words, its rule, its status
-// (a reversed line struck through; its reversal and replacement marked) and the running total, each linking to its
-// frame, which the viewer (api/static/view.js, through root.viewer) then shows.
+// entry's other account: its source, or its destination), its move in words, its rule's sentence (in the page's
+// language), its status (a reversed line struck through; its reversal and replacement marked) and the running
+// total, each linking to its frame, which the viewer (api/static/view.js, through root.viewer) then shows.
 "use strict";
 (function () {
   const text = window.meldbookText;
@@ -76,6 +76,16 @@
     return found;
   }
 
+  // The rule's sentence in the page's language, by the rule's id; a rule the catalogue does not translate keeps the
+  // API's English, marked so for a reader in another language.
+  function ruleSentence(rule) {
+    const key = "rule:" + rule.id;
+    const shown = text(key);
+    const english = shown === key;
+    return el("span", { class: "rule", lang: english ? "en" : null, title: rule.id + " (" + rule.source + ")" },
+      english ? rule.sentence : shown);
+  }
+
   function entryItem(entry, partner, account) {
     const link = el("a", { class: "frame", href: "?hand=" + entry.hand + "&at=" + entry.move, "data-move": entry.move },
       text("move_of_hand", { move: entry.move, hand: entry.hand }));
@@ -87,8 +97,7 @@
       el("span", { class: "change" }, amount(entry.change, entry.unit, true)), " ",
       counterparty(entry, account), " ",
       el("span", { class: "action" }, entry.phrase ? window.meldbookSaid(entry.phrase) : entry.action), " ",
-      // The rule's sentence is the rules' own text, in English: marked so for a reader in another language.
-      el("span", { class: "rule", lang: "en", title: entry.rule.id + " (" + entry.rule.source + ")" }, entry.rule.sentence));
+      ruleSentence(entry.rule));
     const status = entry.status === "counted" ? "" : entry.status;
     const item = el("li", { class: "entry " + entry.status, "data-version": entry.version, "data-move": entry.move,
       "data-unit": entry.unit, "data-change": entry.change, "data-running": entry.running_total,

@@ -228,6 +228,21 @@ def test_the_list_of_problem_codes_says_what_each_concerns_in_the_pages_language
     assert 'lang="en">' not in norwegian.split("<table>", 1)[1]  # nothing in the table is left in English
 
 
+def test_the_viewers_script_reads_each_rules_sentence_by_its_id_in_the_pages_language(
+    shared_sqlite_client: FlaskClient, game: Walked
+) -> None:
+    import json
+
+    english = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", None).messages)
+    norwegian = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", "nb").messages)
+    rules = {key: text for key, text in english.items() if key.startswith("rule:")}
+    assert rules == {f"rule:{rule.id}": rule.sentence for rule in CATALOGUE.values()}
+    assert all(norwegian[key] == RULED[sentence] for key, sentence in rules.items())
+    # Only the viewer, which explains a balance, carries them.
+    elsewhere = json.loads(page_in(shared_sqlite_client, "/play", "nb").messages)
+    assert elsewhere and not any(key.startswith("rule:") for key in elsewhere)
+
+
 def test_the_catalogue_files_ship_beside_the_templates() -> None:
     shipped = Path(TRANSLATIONS)
     assert (shipped / "nb" / "LC_MESSAGES" / "messages.mo").is_file()

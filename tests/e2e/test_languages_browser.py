@@ -3,8 +3,10 @@ frame its script draws in Norwegian, and the switch on the page turns it to Engl
 in both languages as Chromium draws it (scripts run: move descriptions, charts, option lists, the sheet): a visible
 text that reads the same in English and in Norwegian must be a name (a player's, a game's or a night's title), a
 card, a number, an amount or a code, or a word that is the same in both languages (ALLOWED). What the service says
-in its own English (a rule's sentence, a refusal's detail) is marked `lang="en"` and left out, as is code
-(`<code>`: an option's name in the notation)."""
+in its own English (a refusal's detail, a problem code's example) is marked `lang="en"` and left out, as is code
+(`<code>`: an option's name in the notation); the only text so marked on the Norwegian pages read here is the
+problem code's example (the rules' sentences, a balance's explained entries and what each code concerns among them,
+are Norwegian)."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
+from api.problem_table import PROBLEMS
 from tests.e2e.chromium import opened_chromium
 from tests.e2e.test_axe import LOCALES, Games, every_page, games, opened
 from tests.e2e.test_languages import TRANSLATED, in_norwegian
@@ -70,6 +73,10 @@ VISIBLE_TEXTS = """() => {
   }
   return found;
 }"""
+ENGLISH_MARKED = """() => [...document.querySelectorAll('body [lang="en"]')]
+  .filter((node) => !node.closest("nav.languages") && !node.parentElement.closest('body [lang="en"]'))
+  .map((node) => node.textContent.replace(/\\s+/g, " ").trim())"""
+"""The texts marked as English on the page, but the language switch's own name of English."""
 ALLOWED = {
     "meldbook", "roby", "robins", "royal", "rummy", "kitty", "pot", "csv", "english", "norsk", "bokmål", "nok", "kr",
     "status", "variant", "a", "k", "q", "j", "jk", "s", "h", "d", "c", "p",
@@ -98,6 +105,7 @@ def test_every_visible_text_that_reads_the_same_in_english_and_norwegian_is_a_na
     server: str, games: Games
 ) -> None:
     seen: dict[str, dict[str, list[str]]] = {}
+    marked: dict[str, list[str]] = {}
     with opened_chromium() as chromium:
         try:
             for language, locale in LOCALES.items():
@@ -105,8 +113,11 @@ def test_every_visible_text_that_reads_the_same_in_english_and_norwegian_is_a_na
                 for where in every_page(games):
                     opened(page, server, language, where)
                     seen.setdefault(where[0], {})[language] = page.evaluate(VISIBLE_TEXTS)
+                    if language == "nb" and (english := page.evaluate(ENGLISH_MARKED)):
+                        marked[where[0]] = english
         finally:
             chromium.close()
+    assert marked == {"a problem code": [PROBLEMS["invalid-setup"].example]}
     same: list[tuple[str, str]] = []
     for name, shown in seen.items():
         alike = set(shown["en"]) & set(shown["nb"])

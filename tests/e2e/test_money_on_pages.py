@@ -13,7 +13,7 @@ from babel.numbers import format_currency
 
 from tests.e2e import test_view_page as viewer_page
 from tests.e2e.chromium import opened_chromium
-from tests.e2e.test_languages import SAID
+from tests.e2e.test_languages import RULED, SAID
 from tests.e2e.test_view_page import ARTIFACTS, PHONE, call, watched
 from tests.unit.corrections.test_roby_past_hand import two_hands
 
@@ -90,10 +90,13 @@ def test_a_roby_game_for_kroner_shows_its_money_as_kroner_on_the_score_sheet_and
               text: e.querySelector('.change').textContent}))""")
             assert changes and all(c["text"] == ("+" if c["change"] > 0 else "") + kroner(c["change"], "nb_NO")
                                    for c in changes)
-            # The move's words in Norwegian; the rule's sentence, the rules' own English, marked as English.
+            # The move's words and the rule's sentence in Norwegian (the API's JSON says both in English).
             first = norwegian.locator("#explanation-entries .entry").first
             assert first.locator(".action").text_content() == SAID["the game is set up"]
-            assert first.locator(".rule").get_attribute("lang") == "en"
+            rule = call(f"{server}/games/{game}/settlement/players/ann")["entries"][0]["rule"]
+            assert first.locator(".rule").text_content() == RULED[rule["sentence"]] != rule["sentence"]
+            assert first.locator(".rule").get_attribute("lang") is None
+            assert norwegian.locator('#explanation-entries [lang="en"]').count() == 0
             norwegian.screenshot(path=str(ARTIFACTS / "view-money-nb-375.png"), full_page=True)
         finally:
             chromium.close()
