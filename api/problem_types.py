@@ -55,7 +55,8 @@ class ProblemTypes(MethodView):
     def get(self, args: dict[str, Any]) -> Any:
         """Every problem code with its title, status, what it concerns and an example (a page for a browser)."""
         if wants_html():
-            return Response(render_template("problems.html", problems=[PROBLEMS[c] for c in BY_CODE]), mimetype=HTML)
+            listed = [shown(PROBLEMS[c]) for c in BY_CODE]
+            return Response(render_template("problems.html", problems=listed), mimetype=HTML)
         after = args.get("cursor")
         rest = [PROBLEMS[c] for c in BY_CODE if after is None or c > after]
         limit = args["limit"]
@@ -76,5 +77,6 @@ class ProblemType(MethodView):
         if problem is None:
             raise ProblemTypeNotFoundError(f"there is no problem type {code}: GET /problems lists them all")
         if wants_html():
-            return Response(render_template("problem.html", problem=problem, rule=CATALOGUE.get(code)), mimetype=HTML)
+            page = render_template("problem.html", problem=shown(problem), rule=CATALOGUE.get(code))
+            return Response(page, mimetype=HTML)
         return shown(problem)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 import pytest
 from flask.testing import FlaskClient
@@ -41,6 +42,7 @@ def test_a_browser_gets_the_problem_type_as_a_page(shared_sqlite_client: FlaskCl
     problem = PROBLEMS[code]
     for text in (problem.title, problem.concerns, problem.example, code):
         assert text in html.unescape(page), text
+    assert f"<dd>{status_of(code)}</dd>" in page
     assert 'name="viewport"' in page and "<script" not in page
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
 
@@ -76,6 +78,9 @@ def test_the_list_of_problem_types_is_one_listing_page_after_another_and_a_page_
     assert codes == sorted(PROBLEMS)
     listed = shared_sqlite_client.get("/problems", headers=BROWSER).get_data(as_text=True)
     assert all(f'href="/problems/{code}"' in listed for code in PROBLEMS)
+    row = r'<a href="/problems/([^"]+)"><code>[^<]*</code></a></td>\s*<td>[^<]*</td>\s*<td>(\d+)</td>'
+    rows = re.findall(row, listed)
+    assert dict(rows) == {code: str(status_of(code)) for code in PROBLEMS}
 
 
 def test_an_unknown_problem_code_is_a_404_problem(shared_sqlite_client: FlaskClient) -> None:
