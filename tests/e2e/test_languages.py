@@ -5,6 +5,7 @@ both languages and compared text by text against the catalogue; the catalogue it
 from __future__ import annotations
 
 import html
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -231,8 +232,6 @@ def test_the_list_of_problem_codes_says_what_each_concerns_in_the_pages_language
 def test_the_viewers_script_reads_each_rules_sentence_by_its_id_in_the_pages_language(
     shared_sqlite_client: FlaskClient, game: Walked
 ) -> None:
-    import json
-
     english = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", None).messages)
     norwegian = json.loads(page_in(shared_sqlite_client, f"/games/{game.id}/view", "nb").messages)
     rules = {key: text for key, text in english.items() if key.startswith("rule:")}
