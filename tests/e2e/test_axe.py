@@ -6,8 +6,9 @@ recorded by its seats), the viewer on a finished game (its settlement panel with
 page (its token entered, a party's lines open) and the problem codes' reference. Each is read at a phone's 375 px and
 a desktop's 1280 px, in English and in Norwegian: one browser context for each language and width, on the games
 recorded once for the module. Each page is checked once its script has drawn it (a selector it sets then), and the
-test fails listing every violation (rule, impact, page, the elements' selectors) unless there are none. The API's
-/docs page is Swagger UI's, a library's page, and is left out."""
+test fails listing every violation (rule, impact, page, the elements' selectors) unless there are none; it also fails
+on a page that is wider than the screen (reflow, which axe does not measure). The API's /docs page is Swagger UI's, a
+library's page, and is left out."""
 
 from __future__ import annotations
 
@@ -123,6 +124,9 @@ def described(where: str, violation: dict[str, Any]) -> str:
     return f"  {violation['id']} ({violation['impact']}) on {where}: {violation['help']}\n{targets}"
 
 
+WIDER_THAN_THE_SCREEN = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+"""How far a page reaches past the screen's edge: nothing on a page may make a reader scroll sideways (WCAG 1.4.10,
+reflow; axe does not measure it)."""
 Page = tuple[str, str, Callable[[Any], None], tuple[str, str] | None]
 """A page to read: its name, its path, what to wait for (and do) once it is loaded, and the token to keep first."""
 
@@ -157,7 +161,7 @@ def opened(page: Any, server: str, language: str, where: Page) -> None:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=lambda v: f"{v['width']}px")
 @pytest.mark.parametrize("language", sorted(LOCALES))
-def test_every_page_has_no_accessibility_violation_axe_finds(
+def test_every_page_has_no_accessibility_violation_axe_finds_and_none_scrolls_sideways(
     server: str, games: Games, language: str, viewport: dict[str, int]
 ) -> None:
     axe = Axe()
@@ -168,6 +172,8 @@ def test_every_page_has_no_accessibility_violation_axe_finds(
             for where in every_page(games):
                 opened(page, server, language, where)
                 found += [described(f"{where[0]} ({where[1]})", v) for v in violations(page, axe)]
+                wider = page.evaluate(WIDER_THAN_THE_SCREEN)
+                found += [f"  reflow on {where[0]} ({where[1]}): {wider} px wider than the screen"] if wider > 0 else []
         finally:
             chromium.close()
     assert not found, f"{len(found)} accessibility violations:\n" + "\n".join(found)
