@@ -226,7 +226,7 @@ def test_the_list_of_problem_codes_says_what_each_concerns_in_the_pages_language
     for problem in PROBLEMS.values():
         assert f"<td>{RULED[problem.concerns]}</td>" in norwegian, problem.code
         assert f"<td>{problem.concerns}</td>" in english, problem.code
-    assert 'lang="en">' not in norwegian.split("<table>", 1)[1]  # nothing in the table is left in English
+    assert 'lang="en">' not in norwegian.split("<table", 1)[1]  # nothing in the table is left in English
 
 
 def test_the_viewers_script_reads_each_rules_sentence_by_its_id_in_the_pages_language(
