@@ -34,12 +34,12 @@ from service.settlement import settlement
 blp = Blueprint("pages", __name__)
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 CHART_LABELS = {"Scores": lazy_gettext("Scores"), "Chips": lazy_gettext("Chips"), MONEY_LABEL: lazy_gettext("Money")}
+"""The charts' labels (replays/chart.py) in the page's language."""
 
 
 def chart_words() -> ChartWords:
     """The chart's title and each point's words, in the page's language."""
     return ChartWords(gettext("%(label)s at the end of each hand"), gettext("%(player)s, hand %(hand)s: %(amount)s"))
-"""The chart's labels (replays/chart.py) in the page's language."""
 
 
 def shown_chart(chart: Chart, name: str, shown: Callable[[int], str] = str) -> dict[str, Any]:
