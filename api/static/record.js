@@ -35,6 +35,7 @@
   let hiddenCards = 0; // how many cards of the hand the record does not name
   let served = null; // the card field the grid serves, when it serves a form
   let grid = null;
+  let gridJokers = false; // whether the grid holds the joker
   let stream = null;
   let reading = null;
   let following = null;
@@ -92,6 +93,9 @@
       }
       await variantOf(body.variant);
       if (mine !== loads) return;
+      // The pack's jokers join the grid once the variant is known, whichever reading first learns it (the first
+      // one fails when the page waits for a token).
+      if (variant && variant.jokers && !gridJokers) { grid = cards.grid($("grid"), true); gridJokers = true; }
       const same = doc && doc.version === body.version;
       if (!same) {
         selected = [];
@@ -701,8 +705,5 @@
   window.addEventListener("offline", showQueue);
   grid = cards.grid($("grid"), false);
   showQueue();
-  load().then(() => {
-    if (variant && variant.jokers) { grid = cards.grid($("grid"), true); if (doc) drawPlay(); }
-    queue.flush();
-  });
+  load().then(() => queue.flush());
 })();
