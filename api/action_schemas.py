@@ -34,6 +34,11 @@ PARAM_SCHEMAS: dict[str, dict[str, Any]] = {
     "int": {"type": "integer", "minimum": -MAX_WHOLE, "maximum": MAX_WHOLE, "description": "a whole number"},
     "text": {"type": "string", "minLength": 1, "maxLength": 100, "description": "a text"},
     "card_map": {"type": "object", "additionalProperties": CARDS, "description": "each player's cards"},
+    "count_map": {
+        "type": "object",
+        "additionalProperties": {"type": "integer", "minimum": -MAX_WHOLE, "maximum": MAX_WHOLE},
+        "description": "a whole number for each player",
+    },
     "melds": {"type": "array", "items": CARDS, "description": "melds, each a list of card codes"},
     "lay_offs": {
         "type": "array",

@@ -157,6 +157,7 @@ SCRIPT_TEXTS = {
         "Not connected: these are every kind of move, kept and checked by the service when the connection returns."
     ),
     "another_way": lazy_gettext("%(action)s: another way"),
+    "instead": lazy_gettext("Or record the %(action)s"),
     "queue_one": lazy_gettext("1 move waiting to be sent"),
     "queue_many": lazy_gettext("%(count)s moves waiting to be sent"),
     "queue_waiting": lazy_gettext("waiting"),
@@ -242,6 +243,7 @@ SCRIPT_TEXTS = {
     "field_then": lazy_gettext("then"),
     "field_drawer": lazy_gettext("who drew the card"),
     "field_points": lazy_gettext("points"),
+    "field_went_out": lazy_gettext("went out"),
     "field_rules": lazy_gettext("rules version"),
     "field_source": lazy_gettext("drawn from"),
     "field_confirm": lazy_gettext("confirmed"),

@@ -302,7 +302,8 @@ class GameStateSchema(Schema):
             "players that token may record for (a seat: its own player's), each entry a type and player with "
             "concrete `choices` or a `template` with `constraints` and `examples`; a template may add the cards it "
             "may name (`allowed_cards`; those the record places nowhere yet, marked `unseen`, only in the full view) "
-            "and the `bounds` of its numbers (`{\"amount\": [low, high]}`)"
+            "and the `bounds` of its numbers (`{\"amount\": [low, high]}`); `instead_of` names the kind of action "
+            "an entry stands in for (`hand_result`: the hand recorded by its result instead of its deal)"
         },
     )
     table_actions = fields.List(

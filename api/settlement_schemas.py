@@ -19,6 +19,10 @@ class RuleSchema(Schema):
     id = fields.String()
     sentence = fields.String()
     source = fields.String(metadata={"description": "seed, ruling (RULINGS.md) or meldbook (Meldbook's own ruling)"})
+    stated = fields.Boolean(
+        metadata={"description": "true for a figure the table stated (a count, a result hand's figure) rather than one "
+                  "the rules computed from cards: applied by the rules, but not checkable by them"}
+    )
 
 
 class EntrySchema(Schema):
@@ -159,6 +163,12 @@ class AuditSchema(Schema):
     claims = fields.List(
         fields.Nested(ClaimSchema),
         metadata={"description": "stated results kept by a notation import that disagree with the record now"},
+    )
+    stated = fields.List(
+        fields.Nested(EntrySchema),
+        metadata={"description": "the settlement's counted entries whose figures the table stated (a count, a result "
+                  "hand's figure) rather than the rules computed from cards: listed apart from the computed ones, as "
+                  "the audit can check what follows from them but not the figures themselves"},
     )
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.access.visibility import Viewer, view_event
+from domain.corrections.counting import COUNTED, REPLACEMENT
 from domain.errors import IllegalMoveError, MeldbookError, Problem
 from domain.money.explanation import compared, explained, settlement_doc
 from domain.money.ledger import player_account
@@ -25,6 +26,9 @@ from service.application import GameNotFoundError
 from service.branching import branch
 from service.claims import stated_results
 from service.ports import GameStore
+
+STANDING = (COUNTED, REPLACEMENT)
+"""The statuses of the entries that stand: counted, or posted by a correction in place of a reversed one."""
 
 
 def record_of(app: GameStore, game_id: UUID) -> list[Any]:
@@ -64,6 +68,7 @@ def audit(app: GameStore, game_id: UUID, viewer: Viewer) -> dict[str, Any]:
         "claims_agree": not claims,
         "discrepancies": [_discrepancy_doc(d, created.variant, viewer) for d in found],
         "claims": claims,
+        "stated": [entry.doc() for entry in totals.entries if entry.stated and entry.status in STANDING],
     }
 
 

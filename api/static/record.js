@@ -199,8 +199,10 @@
     const held = actor ? handOf(actor) : { cards: [], hidden: 0 };
     const usedLeft = offline ? waitingCards(actor) : [];
     // The hand is shown while it matters to what the player may do: not while all he may do is name cards from
-    // outside it (a cut, a deal, when his hand is last hand's leftovers).
-    const matters = offline || entriesOf(actor).some((e) => !e.unseen && (e.choices || e.examples || []).length);
+    // outside it (a cut, a deal, when his hand is last hand's leftovers), nor for an entry that stands in for another
+    // (the hand recorded by its result instead of its deal).
+    const matters = offline || entriesOf(actor).some((e) => !e.unseen && !e.instead_of
+      && (e.choices || e.examples || []).length);
     handShown = matters ? [...held.cards].sort(cardOrder) : [];
     hiddenCards = held.hidden;
     const hand = $("hand");
@@ -362,6 +364,11 @@
     for (const entry of entries) {
       if (!queue.offline() && offersOf.gridTarget(entry, handShown)) continue;
       const form = forms.build(entry, formContext());
+      if (entry.instead_of) { // another way to record what another entry records (a hand by its result)
+        nodes.push(el("details", { class: "another-way", "data-action": entry.type },
+          el("summary", {}, text("instead", { action: text("action:" + entry.type) })), form));
+        continue;
+      }
       const direct = queue.offline() || offersOf.direct(entry, handShown);
       const suggested = (entry.examples || []).filter(() => !entry.unseen);
       if (direct) {

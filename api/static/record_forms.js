@@ -167,7 +167,7 @@ window.meldbookForms = (function () {
       } };
     }
 
-    function simple(path, name, value) {
+    function simple(path, name, value, label) {
       let input;
       const moves = entry.moves && (name === "from_move" || name === "move");
       if (moves) {
@@ -186,7 +186,9 @@ window.meldbookForms = (function () {
             input.append(el("option", { value: id }, text("new_meld", { meld: id, nth: id - Math.max(0, ...laid) })));
           }
         } else {
-          const bounds = (entry.bounds || {})[name] || [];
+          // A number's bounds by its field's path, else by the top field it sits in (a count per player), else its name.
+          const all = entry.bounds || {};
+          const bounds = all[path] || all[path.split(".")[0]] || all[name] || [];
           input = el("input", { type: "number", inputmode: "numeric", "data-field": path, min: bounds[0], max: bounds[1] });
         }
       } else if (CHOICE.test(value)) {
@@ -200,7 +202,7 @@ window.meldbookForms = (function () {
       input.addEventListener("change", () => remember(path, input.value));
       const numeric = moves || value === "<int>" || typeof value === "number";
       return {
-        node: el("label", { class: "plain-field" }, el("span", { class: "label" }, fieldName(name)), input),
+        node: el("label", { class: "plain-field" }, el("span", { class: "label" }, label || fieldName(name)), input),
         read: () => (input.value === "" ? undefined : numeric ? Number(input.value) : input.value),
       };
     }
@@ -249,7 +251,7 @@ window.meldbookForms = (function () {
           },
         };
       }
-      if (placeholder(value) || (typeof value === "number" && name === "meld")) return simple(path, name, value);
+      if (placeholder(value) || (typeof value === "number" && name === "meld")) return simple(path, name, value, shown);
       return { node: null, read: () => (name === "expected_version" ? undefined : value) };
     }
 

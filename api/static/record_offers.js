@@ -42,8 +42,10 @@ window.meldbookOffers = (function () {
     return x.length === y.length && x.every((c, i) => c === y[i]);
   }
 
+  // The bodies an entry offers as buttons: its choices, or its examples (not those of cards the record places
+  // nowhere, nor those of an entry that stands in for another, which its form alone offers).
   function concrete(entry) {
-    return entry.choices || (entry.unseen ? [] : entry.examples || []);
+    return entry.choices || (entry.unseen || entry.instead_of ? [] : entry.examples || []);
   }
 
   // The open fields of a template: [{path, shape: "card" | "cards", count}], and whether any other is open. A
@@ -276,7 +278,7 @@ window.meldbookOffers = (function () {
       if (open.length && !oneCard) {
         const template = Object.assign({}, base);
         for (const f of fields.filter((x) => x.kind !== "card_map")) {
-          template[f.name] = SHAPES[f.kind] ? SHAPES[f.kind](f) : "<" + (f.choices ? f.choices.join("|") : f.kind) + ">";
+          template[f.name] = SHAPES[f.kind] ? SHAPES[f.kind](f, doc) : "<" + (f.choices ? f.choices.join("|") : f.kind) + ">";
         }
         templates.push({ type: kind.type, player: player, template: template, unchecked: true,
           examples: [Object.fromEntries(Object.entries(template).filter(([k]) => k === "type" || k === "player"
@@ -294,6 +296,7 @@ window.meldbookOffers = (function () {
     lay_offs: () => [{ card: "<card>", meld: 0 }],
     int: (f) => (f.name === "meld" ? 0 : "<int>"),
     text: (f) => (f.choices ? "<" + f.choices.join("|") + ">" : "<text>"),
+    count_map: (f, doc) => Object.fromEntries((doc.players || []).map((p) => [p, "<int>"])), // a number per player
   };
 
   return { offers: offers, unchecked: unchecked, direct: direct, named: named, keyOf: keyOf, labelled: labelled,

@@ -58,9 +58,14 @@ class Entry:
             "destination": self.movement.destination,
             "amount": self.movement.amount,
             "unit": self.movement.unit,
-            "rule": {"id": rule.id, "sentence": rule.sentence, "source": rule.source},
+            "rule": {"id": rule.id, "sentence": rule.sentence, "source": rule.source, "stated": rule.stated},
             "status": self.status,
         }
+
+    @property
+    def stated(self) -> bool:
+        """Whether the figure is one the table stated rather than one the rules computed from cards."""
+        return rule_named(self.movement.rule).stated
 
     def key(self) -> tuple[Any, ...]:
         """What makes two entries the same movement, wherever its version lies (for comparing settlements)."""

@@ -7,7 +7,7 @@ The reader builds the body `POST /moves` would take and checks nothing the rules
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,6 +105,8 @@ def _read(param: Param, value: Value, line: int) -> Any:
         return [_lay_off(item, line) for item in value.items]
     if kind == "card_map" and isinstance(value, Group):
         return _card_map(value, line)
+    if kind == "count_map" and isinstance(value, Group):
+        return _count_map(value, line)
     return _plain(value)
 
 
@@ -139,17 +141,27 @@ def _lay_off(value: Value, line: int) -> Any:
     return {"card": card, "meld": _int(Token("word", match.group(2), value.column), line)}
 
 
+def _count_map(group: Group, line: int) -> dict[str, Any]:
+    return _player_map(group, line, "counts are written [name count name count ...]", lambda v: _int(v, line))
+
+
 def _card_map(group: Group, line: int) -> dict[str, Any]:
+    return _player_map(
+        group, line, "hands are written [name [cards] name [cards] ...]", lambda v: _read(Param("c", "cards"), v, line)
+    )
+
+
+def _player_map(group: Group, line: int, written: str, read: Callable[[Value], Any]) -> dict[str, Any]:
+    """A value per player, written `[name value name value ...]`."""
     entries: dict[str, Any] = {}
     items = list(group.items)
     if len(items) % 2:
-        raise NotationError("hands are written [name [cards] name [cards] ...]", line=line, column=group.column,
-                            code="invalid-action")
-    for name, cards in zip(items[::2], items[1::2], strict=True):
+        raise NotationError(written, line=line, column=group.column, code="invalid-action")
+    for name, value in zip(items[::2], items[1::2], strict=True):
         if not isinstance(name, Token):
-            raise NotationError("each hand starts with its player's name", line=line, column=name.column,
+            raise NotationError("each entry starts with its player's name", line=line, column=name.column,
                                 code="invalid-action")
-        entries[name.text] = _read(Param("c", "cards"), cards, line)
+        entries[name.text] = read(value)
     return entries
 
 
@@ -200,6 +212,8 @@ def write_value(param: Param, value: Any) -> str:
         return "[" + " ".join(
             f"{quoted(name)} {write_value(Param('c', 'cards'), cards)}" for name, cards in value.items()
         ) + "]"
+    if kind == "count_map":
+        return "[" + " ".join(f"{quoted(name)} {count}" for name, count in value.items()) + "]"
     if kind == "confirm":
         return "confirm" if value is True else quoted(str(value))
     if kind == "text":

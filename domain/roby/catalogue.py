@@ -50,6 +50,14 @@ LEDGER_RULES: tuple[Rule, ...] = (
         "A hand nobody entered may score, at the end of the hand, the count its player states at the table instead of "
         "its cards; the record marks the score as stated.",
         "meldbook",
+        stated=True,
+    ),
+    Rule(
+        "roby.scoring.result-count",
+        "A hand recorded by its result scores the count each player left holding cards stated at the table (or the "
+        "cards he showed, which count as in a hand played); the record marks a stated count as stated.",
+        "meldbook",
+        stated=True,
     ),
     Rule(
         REENLIST_SCORE,
@@ -77,6 +85,10 @@ RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + refusal_rules(
         "roby.discard.just-taken": "ruling",
         "roby.lay-off.no-meld": "meldbook",
         "roby.not-held": "meldbook",
+        "roby.result.recorded-game": "meldbook",
+        "roby.result.players": "meldbook",
+        "roby.result.count": "meldbook",
+        "roby.result.cards": "meldbook",
     },
 )
 """Every rule of Roby's package."""

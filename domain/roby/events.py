@@ -46,6 +46,23 @@ class HandDealt(table_events.HandDealt):
         _start_turn(state, self.first_player)
 
 
+class HandStated(table_events.HandStated):
+    """The table recorded a hand by its result: who went out (none: the hand was called off), and the count each other
+    player stated; the players in `cards` showed their cards instead, which count as they are."""
+
+    TOPIC = "meldbook.roby.HandStated"
+    went_out: str | None
+    points: dict[str, int]
+
+    def stated(self, state: RobyState) -> None:
+        state.stock = Zone(secret=True)
+        state.discard, state.melds = [], []
+        state.stated = dict(self.points)
+        state.hand_winner = None
+        state.turn = None
+        state.phase = PLAY
+
+
 class StockCardDrawn(table_events.StockCardDrawn):
     """A player drew the top card of the stock."""
 

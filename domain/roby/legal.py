@@ -7,7 +7,7 @@ from typing import Any
 from domain.cards.card import Card
 from domain.cards.melds import candidate_melds
 from domain.record.unknown import entry_template, stated_template, unknown_players
-from domain.roby import play
+from domain.roby import play, results
 from domain.roby.entering import MOST_A_CARD
 from domain.roby.rules import HAND_SIZE, cut_rank, deck_of, from_left_of, named_cards, next_meld_id
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, PLAY, RobyState
@@ -43,7 +43,7 @@ def _candidates(state: RobyState, player: str) -> list[Candidate]:
     if state.phase == CUT:
         return [_cut(state, player)]
     if state.phase == DEAL:
-        return [_deal(state, player)]
+        return [_deal(state, player), *([_result(state, player)] if state.deal_mode == "recorded" else [])]
     if state.phase == DECIDE:
         bodies = [{"type": "reenlist", "player": player}, {"type": "leave", "player": player}]
         return [(b["type"], [b], None) for b in bodies]
@@ -90,6 +90,29 @@ def _deal(state: RobyState, player: str) -> Candidate:
     }
     unnamed = {**body, "upcard": example["upcard"]}
     return ("deal", [example, unnamed], template)
+
+
+def _result(state: RobyState, dealer: str) -> Candidate:
+    """The hand recorded by its result: a count or the cards left for every player still in but the one who went out;
+    nothing for a hand called off."""
+    body = {"type": "hand_result", "player": dealer}
+    seats = from_left_of(state, dealer, state.still_in())
+    low, high = results.least_card(state), results.most_left(state, 1)
+    template = {
+        "body": {
+            **body,
+            "went_out": "<" + "|".join(seats) + ">",
+            "points": dict.fromkeys(seats, "<int>"),
+            "cards": {p: ["<card>"] for p in seats},
+        },
+        "constraints": f"went_out: the player who went out (made Roby), or none when the hand was called off; points: "
+        f"what each other player's cards left count, as stated at the table ({low} to {high}), or cards: the cards "
+        "he shows (1 to 10), from which the count follows; nothing for the player who went out, nor in a hand called "
+        "off",
+        "bounds": {"points": [low, high]},
+        "instead_of": "deal",
+    }
+    return ("hand_result", [{**body, **results.example(state, dealer)}, body], template)
 
 
 def _draws(state: RobyState, player: str) -> list[Candidate]:

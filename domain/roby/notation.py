@@ -14,6 +14,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "go_out": ("melds", "lay_offs", "discard"),
     "enter_hand": ("cards",),
     "state_count": ("points",),
+    "hand_result": ("went_out",),
     "reenlist": (),
     "leave": (),
     **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "draw_out_of_turn", "call_off", "abandon")},

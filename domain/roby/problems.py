@@ -121,4 +121,33 @@ PROBLEMS: tuple[Problem, ...] = (
         "At least two players must continue in the game for a player to re-enlist.",
         "re-enlisting needs at least two other players still in the game",
     ),
+    Problem(
+        "roby.result.recorded-game",
+        "Result hands need a recorded game",
+        "A hand is recorded by its result only in a game whose cards the table deals; where the service deals, it "
+        "plays every move.",
+        "only a game whose cards the table deals records a hand by its result; here the service deals",
+    ),
+    Problem(
+        "roby.result.players",
+        "Who a result counts",
+        "A hand recorded by its result names who went out, a player still in the game, and counts every other player "
+        "still in (a count stated or the cards shown), nobody else; a hand called off counts nobody.",
+        "cy's count is missing: every player still in but ann states what his cards count (points) or shows them "
+        "(cards)",
+    ),
+    Problem(
+        "roby.result.count",
+        "A count no cards could give",
+        "A count stated for a hand left holding cards is one that one to ten cards of the packs could make, and any "
+        "counts together are no more than as many hands of the packs' highest cards could make.",
+        "bob's count of 120 is one no hand left could give: 1 to 10 cards count 2 to 104",
+    ),
+    Problem(
+        "roby.result.cards",
+        "Cards left that cannot be",
+        "A player left holding cards when another goes out shows one to ten cards, none more often than the packs "
+        "hold it; a count stated beside them is the count they make.",
+        "bob's cards count 21, not the 20 stated",
+    ),
 )

@@ -27,6 +27,8 @@ from domain.rules.variant import Decision
 POT = "pot"
 STATED = "roby.scoring.stated-count"
 """The rule of a score stated at the table instead of counted from cards shown."""
+RESULT_COUNT = "roby.scoring.result-count"
+"""The rule of a count stated for a hand recorded by its result (domain/roby/results.py)."""
 
 
 def after_table_play(decision: Decision, player: str) -> None:
@@ -64,13 +66,14 @@ def void_hand(decision: Decision, reason: str) -> None:
     _next_deal(decision)
 
 
-def went_out(decision: Decision, player: str, method: str) -> None:
-    """Roby: the others score their cards, pay the winner, and those at 100 or more bust. A hand nobody entered
-    waits (the count stage) until it is entered or its count stated."""
+def went_out(decision: Decision, player: str, method: str, stated_rule: str = STATED) -> None:
+    """Roby: the others score their cards (or the counts stated for them, under `stated_rule`), pay the winner, and
+    those at 100 or more bust. A hand nobody entered waits (the count stage) until it is entered or its count
+    stated."""
     state: RobyState = decision.state
     decision.record(WentOut, player=player, method=method)
     if state.phase != COUNT:
-        _score(decision, player)
+        _score(decision, player, stated_rule)
 
 
 def counted(decision: Decision) -> None:
@@ -86,13 +89,13 @@ def uncounted(state: RobyState) -> list[str]:
     return [p for p in waiting if p not in state.stated]
 
 
-def _score(decision: Decision, player: str) -> None:
+def _score(decision: Decision, player: str, stated_rule: str = STATED) -> None:
     state: RobyState = decision.state
     cause = decision.last_version
     opponents = [p for p in from_left_of(state, state.dealer or player, state.still_in()) if p != player]
     for opponent in opponents:
         if opponent in state.stated:
-            points, rule = state.stated[opponent], STATED
+            points, rule = state.stated[opponent], stated_rule
         else:
             points, rule = hand_value(state.hands[opponent].known), "roby.scoring.cards-left"
         decision.record(PointsScored, player=opponent, points=points, rule=rule, cause=cause)

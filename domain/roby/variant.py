@@ -11,7 +11,7 @@ from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.roby import dealing, entering, events, irregular, play, settle
+from domain.roby import dealing, entering, events, irregular, play, results, settle
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -24,7 +24,7 @@ from domain.rules.variant import Decision, Handler, OptionSpec, Variant
 _SOURCE = Param("source", "text", choices=("stock", "discard"), description="the pile drawn from")
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
-    DEAL: {"deal": dealing.deal},
+    DEAL: {"deal": dealing.deal, "hand_result": results.hand_result},
     PLAY: {
         "draw": play.draw,
         "meld": play.meld,
@@ -90,7 +90,7 @@ class Roby(Variant):
     problems = PROBLEMS
     state_types = (RobyState, TableMeld, Zone, Ledger)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
-    hand_starters = frozenset({events.HandDealt.TOPIC})
+    hand_starters = frozenset({events.HandDealt.TOPIC, events.HandStated.TOPIC})
     hand_enders = frozenset(
         {events.WentOut.TOPIC, events.HandVoided.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC}
     )
@@ -105,6 +105,16 @@ class Roby(Variant):
             "deal",
             "deal the hand (recorded: the upcard, and every hand or none: then each player enters his own)",
             (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
+        ),
+        ActionKind(
+            "hand_result",
+            "record the hand by its result instead of its moves (recorded games): who went out, or nobody (called off),"
+            " and what each other player still in was left holding: the count stated at the table, or the cards shown",
+            (
+                Param("went_out", "text", False, description="the player who went out (made Roby); none: called off"),
+                Param("points", "count_map", False, description="each other player's count, as stated at the table"),
+                Param("cards", "card_map", False, description="each other player's cards left, if shown"),
+            ),
         ),
         ActionKind(
             "draw",

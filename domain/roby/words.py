@@ -17,6 +17,20 @@ PART_DISCARDS = template("discards %(card)s")
 AND = template("%(first)s, %(rest)s")
 REENLISTS = template("%(player)s re-enlists")
 LEAVES = template("%(player)s leaves the game")
+RESULT_WENT_OUT = template("hand recorded by its result: %(player)s went out; %(left)s")
+RESULT_CALLED_OFF = template("hand recorded by its result: called off")
+
+
+def _result(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
+    """A hand recorded by its result: who went out, then what each other player was left with (a count stated, or
+    the cards shown)."""
+    if not action.get("went_out"):
+        return RESULT_CALLED_OFF()
+    shown: dict[str, Any] = action.get("cards") or {}
+    counts: dict[str, Any] = action.get("points") or {}
+    left = [f"{player} {' '.join(map(str, shown[player]))}" for player in shown]
+    left += [f"{player} {count}" for player, count in counts.items() if player not in shown]
+    return RESULT_WENT_OUT(player=str(action["went_out"]), left=", ".join(left))
 
 
 def _draw(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
@@ -53,4 +67,5 @@ PHRASES: dict[str, Phrase] = {
     "go_out": _go_out,
     "reenlist": lambda a, s: REENLISTS(player=actor(a)),
     "leave": lambda a, s: LEAVES(player=actor(a)),
+    "hand_result": _result,
 }

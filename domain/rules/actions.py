@@ -49,6 +49,12 @@ def _card_map(value: object, name: str) -> dict[str, list[str]]:
     return {_name(k, name): canonical_list(v, f"{name}.{k}") for k, v in value.items()}
 
 
+def _count_map(value: object, name: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise InvalidActionError(f"{name} must map each player to a whole number", field=name)
+    return {_name(k, name): _whole(v, f"{name}.{k}") for k, v in value.items()}
+
+
 def _meld_list(value: object, name: str) -> list[list[str]]:
     if not isinstance(value, list):
         raise InvalidActionError(f"{name} must be a list of melds, each a list of card codes", field=name)
@@ -91,6 +97,7 @@ PARSERS: dict[str, Callable[[object, str], Any]] = {
     "int": _whole,
     "text": _text,
     "card_map": _card_map,
+    "count_map": _count_map,
     "melds": _meld_list,
     "lay_offs": _lay_offs,
     "confirm": _confirm,

@@ -16,8 +16,10 @@ Candidate = tuple[str, list[Body], Body | None]
 
 A template may also say which cards it may name (`allowed_cards`, sorted; `unseen: True` when they are the cards
 the record places nowhere yet, which only the full view is shown) and the `bounds` of its numbers
-({"amount": [low, high]}): a client offers these without knowing the rules."""
-TEMPLATE_EXTRAS = ("allowed_cards", "unseen", "bounds")
+({"amount": [low, high]}): a client offers these without knowing the rules. `instead_of` names the kind of action
+the entry stands in for (a hand recorded by its result instead of its deal): a client offers it apart, behind that
+one."""
+TEMPLATE_EXTRAS = ("allowed_cards", "unseen", "bounds", "instead_of")
 
 
 def list_actions(

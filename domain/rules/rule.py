@@ -21,6 +21,9 @@ class Rule:
     """One of SOURCES."""
     variant: str = ""
     """The variant whose package holds the rule; empty for the rules every variant shares."""
+    stated: bool = False
+    """A figure under this rule is what the table stated, not what the rules computed from cards: the rules apply it
+    but cannot check it, and the audit lists it apart."""
 
     def doc(self) -> dict[str, str]:
         """The rule as the API shows it."""

@@ -113,6 +113,26 @@ class HandDealt(GameEvent):
         """The variant's own consequences of the deal, once the hands, stock and discard are dealt."""
 
 
+class HandStated(GameEvent):
+    """The table recorded a hand by its result instead of its moves: a deal of its own, whose figures the variant's
+    subclass holds. `cards` names the hands shown at its end, if any (what they count follows from them)."""
+
+    dealer: str
+    cards: dict[str, list[str]]
+
+    def evolve(self, state: Any) -> None:
+        state.hand_number += 1
+        state.hands = dealt_hands(self.cards, {})
+        state.stated = {}
+        state.pending = []
+        state.exposed = []
+        switch_at_deal(state)
+        self.stated(state)
+
+    def stated(self, state: Any) -> None:
+        """The variant's own consequences of the figures stated."""
+
+
 class PointsScored(GameEvent):
     """Points added to (or taken from) a player's score, naming the rule and the event that caused them."""
 

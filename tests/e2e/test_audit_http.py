@@ -38,7 +38,7 @@ def test_a_record_as_the_rules_stored_it_is_audited_ok(
 ) -> None:
     game = store(shared_app, new_record(variant))
     assert _audit(shared_client, game) == {
-        "id": game, "ok": True, "claims_agree": True, "discrepancies": [], "claims": []
+        "id": game, "ok": True, "claims_agree": True, "discrepancies": [], "claims": [], "stated": []
     }
 
 

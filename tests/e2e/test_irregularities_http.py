@@ -62,7 +62,7 @@ def test_a_misdeal_is_listed_recorded_and_the_same_dealer_deals_again(shared_cli
     assert declared["type"] == "MisdealDeclared" and declared["data"] == {"dealer": "cy", "reason": "card_exposed"}
     now = shown(client, game)
     assert now["state"]["phase"] == "deal" and now["to_move"] == ["cy"]
-    assert [entry["type"] for entry in now["legal_actions"]] == ["deal"]
+    assert [entry["type"] for entry in now["legal_actions"]] == ["deal", "hand_result"]
     assert "misdeal" not in table_actions(client, game)
     settled = client.get(f"{game.url}/settlement").get_json()
     assert {entry["rule"]["id"] for entry in settled["entries"]} == {"roby.stakes.buy-in"}

@@ -44,6 +44,7 @@ from domain.record.moves import MoveRecorded
 from service.application import Meldbook
 from tests.bot_games import play_robins, play_roby, play_royal
 from tests.integration.conftest import OpenMeldbook
+from tests.result_hands import RESULT_HAND_GAMES
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 MAX_SEEDS = 60
@@ -66,6 +67,12 @@ BOTS: dict[str, Callable[[int], list[Any]]] = {
     "robins": lambda seed: play_robins(seed, idleness=0.5)[1],
     "royal": lambda seed: play_royal(seed, deals=3).collect_events(),
 }
+
+
+SCRIPTED: dict[str, tuple[Callable[[], list[Any]], ...]] = {
+    variant: (lambda make=make: list(make().collect_events()),) for variant, make in RESULT_HAND_GAMES.items()
+}
+"""Games of the event types only a table's choice makes, which the bots never play: hands recorded by their result."""
 
 
 def event_classes(variant: str) -> list[type]:
@@ -163,10 +170,13 @@ def games_holding_every_type() -> tuple[tuple[Any, ...], ...]:
     """For each variant, the seeded bot games (their events) in which each of its event types first appears."""
     games = []
     for variant, play in BOTS.items():
-        wanted = {get_topic(cls) for cls in event_classes(variant)}
+        scripted = [tuple(make()) for make in SCRIPTED.get(variant, ())]  # after the bots' games: their firsts stay
+        wanted = {get_topic(cls) for cls in event_classes(variant)} - {
+            get_topic(type(e)) for events in scripted for e in events
+        }
         known = [tuple(play(seed)) for seed in KNOWN_SEEDS[variant]]
         if {get_topic(type(e)) for events in known for e in events} >= wanted:
-            games.extend(known)
+            games.extend([*known, *scripted])
             continue
         seen = set[str]()
         for seed in range(MAX_SEEDS):
@@ -178,6 +188,7 @@ def games_holding_every_type() -> tuple[tuple[Any, ...], ...]:
             if seen >= wanted:
                 break
         assert seen >= wanted, f"{MAX_SEEDS} {variant} bot games never produced {sorted(wanted - seen)}"
+        games.extend(scripted)
     return tuple(games)
 
 

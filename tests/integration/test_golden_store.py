@@ -70,10 +70,13 @@ ADDED = {
          "body.state.next_rules_version", "body.currency"},
     # GET /games/{id}/settlement: each entry's words as data (`phrase`), which the pages say in their reader's
     # language, added for the nights and languages issue.
-    "/settlement": {"body.entries[*].phrase"},
+    # And each entry's rule says whether its figure was stated at the table (`rule.stated`), added for the result
+    # hands issue.
+    "/settlement": {"body.entries[*].phrase", "body.entries[*].rule.stated"},
     # GET /games/{id}/audit: `claims_agree` (the stated results of an imported record, reported apart from the
-    # verdict `ok`), added for the rules versions issue.
-    "/audit": {"body.claims_agree"},
+    # verdict `ok`), added for the rules versions issue; and `stated` (the figures the table stated, listed apart from
+    # the computed ones), added for the result hands issue.
+    "/audit": {"body.claims_agree", "body.stated"},
     # The replay's frames show the game document's state, with the fields above.
     "/replay?hand=1": {"body.frames[*].state.rules_version", "body.frames[*].state.state.rules_version",
                        "body.frames[*].state.state.next_rules_version", "body.frames[*].state.currency",

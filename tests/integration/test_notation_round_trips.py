@@ -29,6 +29,7 @@ from tests.integration.conftest import OpenMeldbook
 from tests.integration.test_notation_examples import example_kinds
 from tests.irregular_games import adopting_game, irregular_game
 from tests.notation_games import bot_events, stored_facts, without_digest
+from tests.result_hands import RESULT_HAND_GAMES
 from tests.sampling import sample
 
 CHOSEN = {"roby": [0], "robins": [10], "royal": [0, 16, 3]}
@@ -87,12 +88,14 @@ def test_the_first_twenty_games_of_each_variant_round_trip(variant: str) -> None
 def check_full_round_trips(variant: str, seeds: Sequence[int], whole: bool = False) -> None:
     """Round-trip the seeds' games (Roby's `whole`, or their first moves), the irregular games of a variant and, where
     its rules have changed, games that adopt the newest version, which with the examples use between them every
-    action kind of the variant (no bot abandons a game, corrects one or adopts other rules)."""
+    action kind of the variant (no bot abandons a game, corrects one, adopts other rules or records a hand by its
+    result)."""
     app = Meldbook(env={"PERSISTENCE_MODULE": "eventsourcing.popo"})
     kinds = check_round_trips(app, variant, seeds, whole)
     for deal_mode in ("shuffled", "recorded"):
         games = [irregular_game(variant, deal_mode)]
         games += [adopting_game(variant, deal_mode)] if len(VARIANTS[variant].rules_versions) > 1 else []
+        games += [RESULT_HAND_GAMES[variant]()] if deal_mode == "recorded" and variant in RESULT_HAND_GAMES else []
         for game in games:
             events = game.collect_events()
             round_trip(app, events)

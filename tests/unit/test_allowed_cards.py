@@ -77,8 +77,9 @@ def test_a_recorder_may_name_for_a_cut_deal_or_draw_exactly_the_cards_the_record
     assert cut["unseen"] is True and sorted(cut["allowed_cards"]) == sorted(deck)
     for entry in game.legal_actions():
         game.record(entry["examples"][0], NoChance())
-    (deal,) = game.legal_actions()
+    deal, result = game.legal_actions()
     assert sorted(deal["allowed_cards"]) == sorted(deck)
+    assert result["type"] == "hand_result" and "allowed_cards" not in result  # any card of the pack may be left
     game.record(deal["examples"][0], NoChance())
     dealt = {c for hand in deal["examples"][0]["hands"].values() for c in hand} | {deal["examples"][0]["upcard"]}
     (draw,) = [e for e in game.legal_actions() if "template" in e]

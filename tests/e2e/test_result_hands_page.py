@@ -1,0 +1,47 @@
+"""The record page records a hand by its result from the legal-actions template alone: on a 375 px phone the result
+form fits one screen, its fields are the template's (who went out, a count per player, optional cards), and what it
+sends is the result the rules then score. In a real headless Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.chromium import opened_chromium
+from tests.e2e.record_driver import call, open_page
+from tests.e2e.test_view_page import ARTIFACTS, PHONE, server  # noqa: F401  (the served app)
+
+pytestmark = pytest.mark.browser
+RESULT = '#forms form.template[data-action="hand_result"]'
+
+
+def test_a_roby_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(server: str) -> None:  # noqa: F811
+    game = call(f"{server}/games", {"variant": "roby", "players": ["Ann", "Bob", "Cy"], "deal_mode": "recorded",
+                                    "options": {"per_roby": 100}})
+    url, token = f"{server}/games/{game['id']}", game["token"]
+    version = game["version"]
+    for player, card in (("Ann", "KD"), ("Bob", "5H"), ("Cy", "2C")):
+        body = {"type": "cut", "player": player, "card": card, "expected_version": version}
+        version = call(f"{url}/moves", body, token=token)["version"]
+    with opened_chromium() as chromium:
+        try:
+            recorder = open_page(chromium.new_context(viewport=PHONE), server, game["id"], token)
+            page = recorder.page
+            opener = page.locator(f'#forms details.another-way:has({RESULT.removeprefix("#forms ")}) summary')
+            if opener.count():
+                recorder.tap(opener)
+            form = page.locator(RESULT)
+            form.scroll_into_view_if_needed()
+            box, screen = form.bounding_box(), page.viewport_size
+            assert box and screen and box["height"] <= screen["height"], box
+            assert box["width"] <= screen["width"]
+            ARTIFACTS.mkdir(exist_ok=True)
+            recorder.before_last_tap = lambda: page.screenshot(path=str(ARTIFACTS / "result-hand-roby-375.png"))
+            recorder.act({"type": "hand_result", "player": "Ann", "went_out": "Bob", "points": {"Cy": 23, "Ann": 7}})
+            assert recorder.sent[-1] == {"type": "hand_result", "player": "Ann", "went_out": "Bob",
+                                         "points": {"Ann": 7, "Cy": 23}}
+            said = page.locator("#last-sent").text_content() or ""
+            assert "Bob" in said and "23" in said, said
+        finally:
+            chromium.close()
+    state = call(url, token=token)["state"]
+    assert state["scores"] == {"Ann": 7, "Bob": 0, "Cy": 23} and state["dealer"] == "Bob"

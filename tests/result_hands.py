@@ -1,0 +1,21 @@
+"""Games with hands recorded by their result, for the tests that need every action kind or event type of a variant
+(golden events, notation round trips): the bots never record a hand by its result."""
+
+from __future__ import annotations
+
+from domain.record.game import Game
+from tests.unit.roby.table import Table as RobyTable
+
+
+def roby_result_hands() -> Game:
+    """Dee deals; the hand is recorded by its result (ann shows her cards, cy and dee state counts); then ann's hand
+    is recorded as called off."""
+    table = RobyTable()
+    table.cut_for("dee")
+    table.act("hand_result", "dee", went_out="bob", points={"cy": 23, "dee": 7}, cards={"ann": ["KH", "QH"]})
+    table.act("hand_result", "ann")
+    return table.game
+
+
+RESULT_HAND_GAMES = {"roby": roby_result_hands}
+"""A recorded game with result hands, by variant."""
