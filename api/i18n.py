@@ -244,6 +244,8 @@ SCRIPT_TEXTS = {
     "field_drawer": lazy_gettext("who drew the card"),
     "field_points": lazy_gettext("points"),
     "field_went_out": lazy_gettext("went out"),
+    "field_table": lazy_gettext("table points"),
+    "field_rummies": lazy_gettext("Rummies claimed"),
     "field_rules": lazy_gettext("rules version"),
     "field_source": lazy_gettext("drawn from"),
     "field_confirm": lazy_gettext("confirmed"),

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from domain.record.game import Game
+from domain.rules.variant import Chance
 from tests.unit.roby.table import Table as RobyTable
 
 
@@ -17,5 +18,16 @@ def roby_result_hands() -> Game:
     return table.game
 
 
-RESULT_HAND_GAMES = {"roby": roby_result_hands}
+def robins_result_hands() -> Game:
+    """Bob deals; ann went out (bob's hand points stated, a Rummy claimed); then ann's deal ends with the stock out,
+    bob's cards shown."""
+    game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "bob"}, "recorded", "", Chance())
+    game.record({"type": "hand_result", "player": "bob", "went_out": "ann", "table": {"ann": 95, "bob": 40},
+                 "points": {"bob": 25}, "rummies": {"ann": 1}}, Chance())
+    game.record({"type": "hand_result", "player": "ann", "table": {"ann": 30, "bob": 45}, "points": {"ann": 10},
+                 "cards": {"bob": ["JK", "2C", "AS"]}}, Chance())
+    return game
+
+
+RESULT_HAND_GAMES = {"roby": roby_result_hands, "robins": robins_result_hands}
 """A recorded game with result hands, by variant."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from domain.money.movements import Readings, scored
 from domain.robins.events import PointsScored
 from domain.robins.problems import PROBLEMS
-from domain.robins.settle import HAND_RULE, STATED_RULE, TABLE_RULE
+from domain.robins.settle import HAND_RULE, RESULT_HAND_RULE, RESULT_TABLE_RULE, STATED_RULE, TABLE_RULE
 from domain.rules.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
@@ -21,6 +21,21 @@ LEDGER_RULES: tuple[Rule, ...] = (
         "A hand nobody entered may lose, at the end of the hand, the count its player states at the table instead of "
         "its cards; the record marks the score as stated.",
         "meldbook",
+        stated=True,
+    ),
+    Rule(
+        RESULT_TABLE_RULE,
+        "A hand recorded by its result scores each player the table points stated at the table; the record marks "
+        "them as stated.",
+        "meldbook",
+        stated=True,
+    ),
+    Rule(
+        RESULT_HAND_RULE,
+        "A hand recorded by its result takes from each player who held cards the hand points stated at the table (or "
+        "the points of the cards he showed, as in a hand played); the record marks a stated count as stated.",
+        "meldbook",
+        stated=True,
     ),
 )
 """The rules Robins Rummy's stored scores name."""
@@ -55,6 +70,10 @@ RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + DEALER_RULES + refusal_
         "robins.not-held": "meldbook",
         "robins.turn-order": "meldbook",
         "robins.pickup.order": "ruling",
+        "robins.result.recorded-game": "meldbook",
+        "robins.result.players": "meldbook",
+        "robins.result.points": "meldbook",
+        "robins.result.cards": "meldbook",
     },
 )
 """Every rule of Robins Rummy's package."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.cards.zones import Zone
 from domain.events import GameEvent
 from domain.robins.melds import table_order
 from domain.robins.state import COUNT, PLAY, Claim, RobinsState, TableMeld
@@ -175,6 +176,26 @@ class HandEnded(GameEvent):
         state.claims = []
         if any(zone.hidden for zone in state.hands.values()):
             state.phase = COUNT
+
+
+class HandStated(table_events.HandStated):
+    """The table recorded a hand by its result: who went out (none: the stock ran out), each player's table points
+    and hand points as stated, and the Rummies each claimed; the players in `cards` showed the cards left in their
+    hands instead of stating their hand points."""
+
+    TOPIC = "meldbook.robins.HandStated"
+    went_out: str | None
+    table: dict[str, int]
+    points: dict[str, int]
+    rummies: dict[str, int]
+
+    def stated(self, state: RobinsState) -> None:
+        state.stock = Zone(secret=True)
+        state.discard, state.melds, state.claims = [], [], []
+        state.stated = dict(self.points)
+        state.turn = None
+        state.hand_over = True
+        state.phase = PLAY
 
 
 class PointsScored(table_events.PointsScored):

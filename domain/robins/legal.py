@@ -6,6 +6,7 @@ from collections import Counter
 
 from domain.cards.card import Card
 from domain.record.unknown import entry_template, stated_template, unknown_players
+from domain.robins import results
 from domain.robins.candidates import meld_examples
 from domain.robins.entering import LEAST_A_CARD, MOST_A_CARD
 from domain.robins.melds import lay_off_choices
@@ -89,7 +90,7 @@ def _candidates(state: RobinsState, player: str) -> list[Candidate]:
                  {"body": {"card": "<card>"}, "constraints": "card: the card the player cut",
                   "allowed_cards": card_list(deck()), "unseen": True})]
     if state.phase == DEAL:
-        return [_deal(state, player)]
+        return [_deal(state, player), *([_result(state, player)] if state.deal_mode == "recorded" else [])]
     if state.phase != PLAY:
         return []
     if not state.drawn:
@@ -180,6 +181,29 @@ def _draw(state: RobinsState) -> Candidate:
                 "constraints": "card: the card drawn, which the record does not already place elsewhere",
                 "allowed_cards": card_list(known or unseen), "unseen": not known}
     return ("draw", [{"card": c} for c in (known or unseen)[:1]], template)
+
+
+def _result(state: RobinsState, dealer: str) -> Candidate:
+    """The hand recorded by its result: table points for both, hand points (or cards) for each who held cards."""
+    seats = [state.opponent(dealer), dealer]
+    most = results.most_points()
+    template = {
+        "body": {
+            "went_out": "<" + "|".join(seats) + ">",
+            "table": dict.fromkeys(seats, "<int>"),
+            "points": dict.fromkeys(seats, "<int>"),
+            "cards": {p: ["<card>"] for p in seats},
+            "rummies": dict.fromkeys(seats, "<int>"),
+        },
+        "constraints": f"went_out: the player who went out, or none when the stock ran out; table: each player's "
+        f"table points (0 to {most}, in fives); points: the hand points of each player who held cards ({results.STEP} "
+        f"to {most}, in fives), or cards: the cards he shows, from which they follow; nothing for the player who "
+        "went out; rummies: the Rummies each claimed, if any",
+        "bounds": {"table": [0, most], "points": [results.STEP, most], "rummies": [0, most // results.STEP]},
+        "instead_of": "deal",
+    }
+    return ("hand_result", [results.example(state, dealer), {"table": dict.fromkeys(seats, 0),
+                                                            "points": dict.fromkeys(seats, results.STEP)}], template)
 
 
 def _deal(state: RobinsState, player: str) -> Candidate:

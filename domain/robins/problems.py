@@ -121,4 +121,33 @@ PROBLEMS: tuple[Problem, ...] = (
         "Taking several cards from the discard pile, the card taken down to is used at once, in a meld or a lay-off.",
         "taking 3 cards down to 7H needs 7H used in this same action",
     ),
+    Problem(
+        "robins.result.recorded-game",
+        "Result hands need a recorded game",
+        "A hand is recorded by its result only in a game whose cards the table deals; where the service deals, it "
+        "plays every move.",
+        "only a game whose cards the table deals records a hand by its result; here the service deals",
+    ),
+    Problem(
+        "robins.result.players",
+        "Who a result counts",
+        "A hand recorded by its result gives both players their table points, and hand points to each player but the "
+        "one who went out (a count stated or the cards shown); it names no one else.",
+        "ann's hand points are missing: bob went out, so ann held cards; state their points or show them (cards)",
+    ),
+    Problem(
+        "robins.result.points",
+        "Points no cards could give",
+        "Points stated for a result hand are multiples of five that the deck could give: table points 0 or more, "
+        "hand points five or more for a player holding cards, all of them together no more than the whole deck "
+        "counts, and five table points at least for each Rummy a player claimed.",
+        "table of 12 for ann is one no cards could give: 0 to 660 in steps of 5",
+    ),
+    Problem(
+        "robins.result.cards",
+        "Cards left that cannot be",
+        "A player who did not go out shows one card at least, none more often than the deck holds it; points stated "
+        "beside them are the points they count.",
+        "bob's cards count 35, not the 30 stated",
+    ),
 )

@@ -12,6 +12,9 @@ TABLE_RULE = "robins.scoring.table"
 HAND_RULE = "robins.scoring.hand"
 STATED_RULE = "robins.scoring.stated-count"
 """The rule of a hand's points stated at the table instead of counted from the cards shown."""
+RESULT_TABLE_RULE = "robins.scoring.result-table"
+RESULT_HAND_RULE = "robins.scoring.result-hand"
+"""The rules of a result hand's table points and hand points as stated (domain/robins/results.py)."""
 
 
 def went_out(decision: Decision, player: str) -> None:
@@ -68,6 +71,12 @@ def _score(decision: Decision) -> None:
         else:
             points, rule = -hand_total(state.hands[player].known, state.options), HAND_RULE
         decision.record(PointsScored, player=player, points=points, rule=rule, cause=cause)
+    game_on(decision)
+
+
+def game_on(decision: Decision) -> None:
+    """Once a hand has scored: the first at 505 or more, ahead of the other, wins; else the deal alternates."""
+    state: RobinsState = decision.state
     best = max(state.scores.values())
     leaders = [p for p in state.players if state.scores[p] == best]
     if best >= TARGET and len(leaders) == 1:

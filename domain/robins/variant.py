@@ -11,7 +11,7 @@ from domain.errors import SetupError
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.robins import dealing, entering, events, irregular, settle, table, turn
+from domain.robins import dealing, entering, events, irregular, results, settle, table, turn
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
@@ -29,7 +29,7 @@ _KIND = Param("kind", "text", False, KINDS, "the meld's kind when the cards coul
 
 PHASE_ACTIONS: dict[str, dict[str, Handler]] = {
     CUT: {"cut": dealing.cut},
-    DEAL: {"deal": dealing.deal},
+    DEAL: {"deal": dealing.deal, "hand_result": results.hand_result},
     PLAY: {
         "claim": lambda d, a: turn.claim(d, a.player, a.get("card"), a.get("meld"), a.get("declare")),
         "draw": lambda d, a: turn.draw(d, a.player, a.get("card")),
@@ -69,7 +69,7 @@ class Robins(Variant):
     problems = PROBLEMS
     state_types = (RobinsState, TableMeld, Claim, Zone)
     phase_actions: ClassVar[Mapping[str, Mapping[str, Handler]]] = PHASE_ACTIONS
-    hand_starters = frozenset({events.HandDealt.TOPIC})
+    hand_starters = frozenset({events.HandDealt.TOPIC, events.HandStated.TOPIC})
     hand_enders = frozenset({events.HandEnded.TOPIC, MisdealDeclared.TOPIC, GameAbandoned.TOPIC})
 
     movers = MOVERS
@@ -83,6 +83,19 @@ class Robins(Variant):
         ActionKind(
             "deal", "deal the hand (recorded: the upcard, and both hands or none: then each player enters his own)",
             (Param("hands", "card_map", False, secret=True), Param("upcard", "card", False), SEEDS),
+        ),
+        ActionKind(
+            "hand_result",
+            "record the hand by its result instead of its moves (recorded games): who went out, or nobody (the stock"
+            " ran out), each player's table points, and the hand points (or the cards left) of each player who held"
+            " cards, with the Rummies each claimed",
+            (
+                Param("went_out", "text", False, description="the player who went out; none: the stock ran out"),
+                Param("table", "count_map", description="each player's table points, as stated at the table"),
+                Param("points", "count_map", False, description="each player's hand points, as stated at the table"),
+                Param("cards", "card_map", False, description="each player's cards left, if shown"),
+                Param("rummies", "count_map", False, description="the Rummies each player claimed this hand"),
+            ),
         ),
         ActionKind(
             "claim", "claim a Rummy before drawing: pull the discard out and lay it off",

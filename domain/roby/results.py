@@ -14,6 +14,7 @@ from domain.roby.events import HandStated
 from domain.roby.rules import HAND_SIZE, card_value, deck_of, from_left_of, hand_value
 from domain.roby.state import RobyState
 from domain.rules.actions import Action
+from domain.rules.results import check_dealer, check_recorded
 from domain.rules.variant import Decision
 
 CALLED_OFF = "the hand was called off at the table (recorded by its result)"
@@ -23,14 +24,8 @@ CALLED_OFF = "the hand was called off at the table (recorded by its result)"
 def hand_result(decision: Decision, action: Action) -> None:
     """The dealer's hand, recorded by its result: checked against what cards could give, then scored by the rules."""
     state: RobyState = decision.state
-    if action.player != state.dealer:
-        raise IllegalMoveError(f"{state.dealer} deals this hand, not {action.player}", code="roby.deal.not-dealer")
-    if state.deal_mode != "recorded":
-        raise IllegalMoveError(
-            "only a game whose cards the table deals records a hand by its result; here the service deals",
-            code="roby.result.recorded-game",
-            field="type",
-        )
+    check_dealer(state, action, "roby.deal.not-dealer")
+    check_recorded(state, "roby.result.recorded-game")
     went_out = action.get("went_out")
     points: dict[str, int] = action.get("points") or {}
     shown: dict[str, list[str]] = action.get("cards") or {}

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.rules.words import SHARED, Phrase, Said, actor, cards, draws_from_stock, meld_owner, template
+from domain.rules.words import (
+    RESULT_WENT_OUT,
+    SHARED,
+    Phrase,
+    Said,
+    actor,
+    cards,
+    draws_from_stock,
+    meld_owner,
+    template,
+)
 
 TAKES_DISCARD = template("%(player)s takes %(card)s from the discard pile")
 TAKES_THE_DISCARD = template("%(player)s takes the discard")
@@ -17,7 +27,6 @@ PART_DISCARDS = template("discards %(card)s")
 AND = template("%(first)s, %(rest)s")
 REENLISTS = template("%(player)s re-enlists")
 LEAVES = template("%(player)s leaves the game")
-RESULT_WENT_OUT = template("hand recorded by its result: %(player)s went out; %(left)s")
 RESULT_CALLED_OFF = template("hand recorded by its result: called off")
 
 

@@ -60,6 +60,8 @@ Phrase = Callable[[Mapping[str, Any], Mapping[str, Any]], Said]
 """Words for one action kind: from the action (as filtered) and the table's state document before it."""
 
 A_CARD = template("a card")
+RESULT_WENT_OUT = template("hand recorded by its result: %(player)s went out; %(left)s")
+"""A hand recorded by its result (each variant's `hand_result`): who went out, then what each player was left with."""
 THE_TABLE = template("the table")
 OWNED_MELD = template("%(owner)s's meld %(meld)s")
 MELD = template("meld %(meld)s")

@@ -26,9 +26,8 @@ def test_a_roby_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(server
         try:
             recorder = open_page(chromium.new_context(viewport=PHONE), server, game["id"], token)
             page = recorder.page
-            opener = page.locator(f'#forms details.another-way:has({RESULT.removeprefix("#forms ")}) summary')
-            if opener.count():
-                recorder.tap(opener)
+            recorder.kind = "hand_result"
+            recorder.tap(page.locator(f'#forms details.another-way:has({RESULT.removeprefix("#forms ")}) summary'))
             form = page.locator(RESULT)
             form.scroll_into_view_if_needed()
             box, screen = form.bounding_box(), page.viewport_size
@@ -37,6 +36,7 @@ def test_a_roby_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(server
             ARTIFACTS.mkdir(exist_ok=True)
             recorder.before_last_tap = lambda: page.screenshot(path=str(ARTIFACTS / "result-hand-roby-375.png"))
             recorder.act({"type": "hand_result", "player": "Ann", "went_out": "Bob", "points": {"Cy": 23, "Ann": 7}})
+            assert (recorder.taps["hand_result"], recorder.keys["hand_result"]) == (5, 3)  # open, who, 2 counts, Record
             assert recorder.sent[-1] == {"type": "hand_result", "player": "Ann", "went_out": "Bob",
                                          "points": {"Ann": 7, "Cy": 23}}
             said = page.locator("#last-sent").text_content() or ""
@@ -45,3 +45,27 @@ def test_a_roby_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(server
             chromium.close()
     state = call(url, token=token)["state"]
     assert state["scores"] == {"Ann": 7, "Bob": 0, "Cy": 23} and state["dealer"] == "Bob"
+
+
+def test_a_robins_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(server: str) -> None:  # noqa: F811
+    game = call(f"{server}/games", {"variant": "robins", "players": ["Ann", "Bob"], "deal_mode": "recorded",
+                                    "options": {"first_dealer": "Bob"}})
+    url, token = f"{server}/games/{game['id']}", game["token"]
+    with opened_chromium() as chromium:
+        try:
+            recorder = open_page(chromium.new_context(viewport=PHONE), server, game["id"], token)
+            page = recorder.page
+            recorder.kind = "hand_result"
+            recorder.tap(page.locator(f'#forms details.another-way:has({RESULT.removeprefix("#forms ")}) summary'))
+            form = page.locator(RESULT)
+            form.scroll_into_view_if_needed()
+            box, screen = form.bounding_box(), page.viewport_size
+            assert box and screen and box["height"] <= screen["height"], box
+            recorder.before_last_tap = lambda: page.screenshot(path=str(ARTIFACTS / "result-hand-robins-375.png"))
+            recorder.act({"type": "hand_result", "player": "Bob", "went_out": "Ann", "table": {"Ann": 95, "Bob": 40},
+                          "points": {"Bob": 25}})
+            assert recorder.taps["hand_result"] <= 8 and recorder.keys["hand_result"] <= 8
+        finally:
+            chromium.close()
+    state = call(url, token=token)["state"]
+    assert state["scores"] == {"Ann": 95, "Bob": 15} and state["dealer"] == "Ann"
