@@ -9,19 +9,23 @@ from tests.unit.roby.table import Table as RobyTable
 
 
 def roby_result_hands() -> Game:
-    """Dee deals; the hand is recorded by its result (ann shows her cards, cy and dee state counts); then ann's hand
-    is recorded as called off."""
+    """Carried on from a paper sheet (bob out at 120); dee deals; the hand is recorded by its result (ann shows her
+    cards, cy and dee state counts); then ann's hand is recorded as called off."""
     table = RobyTable()
+    scores, money = {"ann": 40, "bob": 120, "cy": 50, "dee": 12}, {"ann": -700, "bob": -300, "cy": -900, "dee": 100}
+    table.game.record({"type": "bring_forward", "scores": scores, "money": money, "pot": 1800, "confirm": True},
+                      table.chance)
     table.cut_for("dee")
-    table.act("hand_result", "dee", went_out="bob", points={"cy": 23, "dee": 7}, cards={"ann": ["KH", "QH"]})
+    table.act("hand_result", "dee", went_out="cy", points={"dee": 7}, cards={"ann": ["KH", "QH"]})
     table.act("hand_result", "ann")
     return table.game
 
 
 def robins_result_hands() -> Game:
-    """Bob deals; ann went out (bob's hand points stated, a Rummy claimed); then ann's deal ends with the stock out,
-    bob's cards shown."""
+    """Carried on from a paper sheet at 380 and 410; bob deals; ann went out (bob's hand points stated, a Rummy
+    claimed); then ann's deal ends with the stock out, bob's cards shown."""
     game = Game.set_up("robins", ["ann", "bob"], {"first_dealer": "bob"}, "recorded", "", Chance())
+    game.record({"type": "bring_forward", "scores": {"ann": 380, "bob": 410}, "confirm": True}, Chance())
     game.record({"type": "hand_result", "player": "bob", "went_out": "ann", "table": {"ann": 95, "bob": 40},
                  "points": {"bob": 25}, "rummies": {"ann": 1}}, Chance())
     game.record({"type": "hand_result", "player": "ann", "table": {"ann": 30, "bob": 45}, "points": {"ann": 10},

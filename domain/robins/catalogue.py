@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.money.movements import Readings, scored
 from domain.robins.events import PointsScored
+from domain.robins.forward import BROUGHT_FORWARD
 from domain.robins.problems import PROBLEMS
 from domain.robins.settle import HAND_RULE, RESULT_HAND_RULE, RESULT_TABLE_RULE, STATED_RULE, TABLE_RULE
 from domain.rules.rule import Rule, refusal_rules
@@ -34,6 +35,13 @@ LEDGER_RULES: tuple[Rule, ...] = (
         RESULT_HAND_RULE,
         "A hand recorded by its result takes from each player who held cards the hand points stated at the table (or "
         "the points of the cards he showed, as in a hand played); the record marks a stated count as stated.",
+        "meldbook",
+        stated=True,
+    ),
+    Rule(
+        BROUGHT_FORWARD,
+        "A game carried on from a paper sheet starts from the running totals stated before its first hand here; the "
+        "record marks them as stated, brought forward.",
         "meldbook",
         stated=True,
     ),
@@ -74,6 +82,7 @@ RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + DEALER_RULES + refusal_
         "robins.result.players": "meldbook",
         "robins.result.points": "meldbook",
         "robins.result.cards": "meldbook",
+        "robins.forward.scores": "meldbook",
     },
 )
 """Every rule of Robins Rummy's package."""

@@ -198,6 +198,13 @@ class HandStated(table_events.HandStated):
         state.phase = PLAY
 
 
+class StandingsStated(table_events.StandingsStated):
+    """The game carried on from a paper sheet: each player's running total as stated."""
+
+    TOPIC = "meldbook.robins.StandingsStated"
+    scores: dict[str, int]
+
+
 class PointsScored(table_events.PointsScored):
     """Points added to (or taken from) a player's score, naming the rule and the event that caused them."""
 

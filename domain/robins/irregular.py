@@ -7,6 +7,7 @@ from typing import Any
 from domain.cards.zones import named_counts
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
+from domain.robins import forward
 from domain.robins.checks import EXPOSED
 from domain.robins.events import GameWon
 from domain.robins.rules import STOCK_SIZE, deck
@@ -74,6 +75,8 @@ def abandon(decision: Decision, action: Action) -> None:
 
 
 def table_examples(state: RobinsState, kind: str) -> list[dict[str, Any]]:
-    """Examples for the irregularities that need a player and a card."""
+    """Examples for the irregularities that need a player and a card, and for standings brought forward."""
+    if kind == "bring_forward":
+        return [forward.example(state)]
     hands = state.hands if state.phase == PLAY and not state.hand_over else {}
     return rules.table_examples(kind, state, hands, deck(), _named(state), state.turn)

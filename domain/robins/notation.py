@@ -17,6 +17,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "enter_hand": ("cards",),
     "state_count": ("points",),
     "hand_result": ("went_out",),
+    "bring_forward": ("scores",),
     **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "draw_out_of_turn", "abandon")},
 }
 """`9. bob pick_up 7H cards=[7H 2C] meld=3 declare=[8H]`, `10. bob exchange 2 5S`; deuces are declared by name;

@@ -150,4 +150,12 @@ PROBLEMS: tuple[Problem, ...] = (
         "beside them are the points they count.",
         "bob's cards count 35, not the 30 stated",
     ),
+    Problem(
+        "robins.forward.scores",
+        "Standings that cannot be brought forward",
+        "Running totals are brought forward once, before the first hand recorded here, naming both players, and from "
+        "a game not yet won.",
+        "ann at 520 has won this game already (the first at 505 or more, ahead of the other): a game carried on has "
+        "not ended",
+    ),
 )

@@ -63,6 +63,8 @@ class RobinsState(TableState):
     cards)."""
     findings: list[dict[str, Any]] = field(default_factory=list)
     """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
+    brought_forward: bool = False
+    """Whether the game was carried on from stated standings (domain/robins/forward.py)."""
 
     def void_deal(self) -> None:
         """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""

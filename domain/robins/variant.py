@@ -11,7 +11,7 @@ from domain.errors import SetupError
 from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.robins import dealing, entering, events, irregular, results, settle, table, turn
+from domain.robins import dealing, entering, events, forward, irregular, results, settle, table, turn
 from domain.robins.melds import KINDS
 from domain.robins.problems import PROBLEMS
 from domain.robins.rules import deck, hands_shown
@@ -121,7 +121,17 @@ class Robins(Variant):
         irregular_kinds.EXPOSE_CARD,
         irregular_kinds.DRAW_OUT_OF_TURN,
         irregular_kinds.ABANDON,
+        ActionKind(
+            "bring_forward",
+            "carry the game on from a paper sheet, before its first hand here: each player's running total as stated",
+            (
+                Param("scores", "count_map", description="each player's running total, as the paper sheet has it"),
+                irregular_kinds.CONFIRM,
+            ),
+            table=True,
+        ),
     )
+    table_rules: ClassVar[Mapping[str, Handler]] = {"bring_forward": forward.bring_forward}
 
     def check_players(self, players: list[str]) -> None:
         """Robins Rummy is played by exactly two players."""

@@ -60,6 +60,20 @@ LEDGER_RULES: tuple[Rule, ...] = (
         stated=True,
     ),
     Rule(
+        "roby.scoring.brought-forward",
+        "A game carried on from a paper sheet starts from the scores stated before its first hand here; the record "
+        "marks them as stated, brought forward.",
+        "meldbook",
+        stated=True,
+    ),
+    Rule(
+        "roby.stakes.brought-forward",
+        "A game carried on from a paper sheet starts from each player's money and the pot as stated before its first "
+        "hand here, which come to nothing together; the record marks them as stated, brought forward.",
+        "meldbook",
+        stated=True,
+    ),
+    Rule(
         REENLIST_SCORE,
         "A player over 99 may re-enlist one or more times, taking the points of the player with the higher score.",
         "seed",
@@ -89,6 +103,7 @@ RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + refusal_rules(
         "roby.result.players": "meldbook",
         "roby.result.count": "meldbook",
         "roby.result.cards": "meldbook",
+        "roby.forward.standings": "meldbook",
     },
 )
 """Every rule of Roby's package."""

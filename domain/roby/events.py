@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from domain.cards.zones import Zone
 from domain.events import GameEvent
-from domain.roby.rules import with_card
+from domain.roby.rules import PASS_LIMIT, with_card
 from domain.roby.state import BUSTED, COUNT, DECIDE, IN, LEFT, PLAY, RobyState, TableMeld
 from domain.rules import table_events
 
@@ -61,6 +61,20 @@ class HandStated(table_events.HandStated):
         state.hand_winner = None
         state.turn = None
         state.phase = PLAY
+
+
+class StandingsStated(table_events.StandingsStated):
+    """The game carried on from a paper sheet: each player's score (over 99: out of the game), his money balance so
+    far, and the pot, as stated."""
+
+    TOPIC = "meldbook.roby.StandingsStated"
+    scores: dict[str, int]
+    money: dict[str, int]
+    pot: int
+
+    def evolve(self, state: RobyState) -> None:
+        super().evolve(state)
+        state.cutters = [p for p in state.cutters if self.scores[p] <= PASS_LIMIT]  # a player out does not cut
 
 
 class StockCardDrawn(table_events.StockCardDrawn):

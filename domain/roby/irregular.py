@@ -7,7 +7,7 @@ from typing import Any
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
 from domain.money.ledger import AmountTransferred, player_account
-from domain.roby import settle
+from domain.roby import forward, settle
 from domain.roby.rules import deck_of, from_left_of, named_cards
 from domain.roby.state import OVER, PLAY, RobyState
 from domain.roby.waiting import EXPOSED
@@ -95,6 +95,8 @@ def _pay(decision: Decision, player: str, amount: int, rule: str, cause: int) ->
 
 
 def table_examples(state: RobyState, kind: str) -> list[dict[str, Any]]:
-    """Examples for the irregularities that need a player and a card."""
+    """Examples for the irregularities that need a player and a card, and for standings brought forward."""
+    if kind == "bring_forward":
+        return [forward.example(state)]
     hands = state.hands if state.phase == PLAY else {}
     return rules.table_examples(kind, state, hands, deck_of(state.options), named_cards(state), state.turn)

@@ -15,6 +15,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "enter_hand": ("cards",),
     "state_count": ("points",),
     "hand_result": ("went_out",),
+    "bring_forward": ("scores", "money", "pot"),
     "reenlist": (),
     "leave": (),
     **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "draw_out_of_turn", "call_off", "abandon")},

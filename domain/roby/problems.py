@@ -150,4 +150,12 @@ PROBLEMS: tuple[Problem, ...] = (
         "hold it; a count stated beside them is the count they make.",
         "bob's cards count 21, not the 20 stated",
     ),
+    Problem(
+        "roby.forward.standings",
+        "Standings that cannot be brought forward",
+        "Standings are brought forward once, before the first hand recorded here, naming every player: scores from 0 "
+        "with two players at least still in (99 or less), a pot of nothing or more, and money paid in equal to money "
+        "paid out (the balances and the pot come to nothing together).",
+        "money paid in equals money paid out: the balances and the pot come to 100, not 0",
+    ),
 )

@@ -53,6 +53,8 @@ class RobyState(CutForDealer):
     exposed: list[dict[str, str]] = field(default_factory=list)
     """The cards the table saw this hand that it should not have (exposed, drawn out of turn): {player, card}."""
     abandoned: bool = False
+    brought_forward: bool = False
+    """Whether the game was carried on from stated standings (domain/roby/forward.py)."""
 
     def void_deal(self) -> None:
         """A misdeal: the cards go back and the same dealer deals again; the hand counts as a deal of its own."""

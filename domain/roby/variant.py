@@ -11,7 +11,7 @@ from domain.irregularities import kinds as irregular_kinds
 from domain.irregularities.events import GameAbandoned, MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT
-from domain.roby import dealing, entering, events, irregular, play, results, settle
+from domain.roby import dealing, entering, events, forward, irregular, play, results, settle
 from domain.roby.problems import PROBLEMS
 from domain.roby.rules import hands_shown
 from domain.roby.state import COUNT, CUT, DEAL, DECIDE, IN, OVER, PLAY, RobyState, TableMeld
@@ -150,7 +150,21 @@ class Roby(Variant):
             table=True,
         ),
         irregular_kinds.ABANDON,
+        ActionKind(
+            "bring_forward",
+            "carry the game on from a paper sheet, before its first hand here: each player's score (over 99: out of "
+            "the game) and money so far, and the pot, as stated",
+            (
+                Param("scores", "count_map", description="each player's score, as the paper sheet has it"),
+                Param("money", "count_map", description="each player's money balance so far (buy-in and fees paid: "
+                      "below 0), in minor units"),
+                Param("pot", "int", description="the pot, in minor units"),
+                irregular_kinds.CONFIRM,
+            ),
+            table=True,
+        ),
     )
+    table_rules: ClassVar[Mapping[str, Handler]] = {"bring_forward": forward.bring_forward}
 
     def default_option(self, spec: OptionSpec, players: list[str], deal_mode: str = "recorded") -> Any:
         """Two packs by default from five players on; the others as declared."""

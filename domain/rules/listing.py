@@ -7,6 +7,7 @@ from itertools import product
 from typing import Any
 
 from domain.cards.card import Card
+from domain.rules.actions import Param
 from domain.rules.decision import Scratch
 from domain.rules.variant import Variant, legal_bodies, with_version
 
@@ -96,11 +97,18 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
             if not accepted:
                 continue
             fields = [p for p in kind.params if p.kind not in ("confirm", "seeds")]
-            entry["template"] = with_version({**body, **{p.name: f"<{p.kind}>" for p in fields}}, version)
+            entry["template"] = with_version({**body, **{p.name: _shape(p, state) for p in fields}}, version)
             entry["constraints"] = "; ".join(f"{p.name}: {p.description}" for p in fields)
             entry["examples"] = accepted
         listed.append(entry)
     return listed
+
+
+def _shape(param: Param, state: Any) -> Any:
+    """A field of a table action's template: a number for each player for a map of numbers, else its kind."""
+    if param.kind == "count_map":
+        return dict.fromkeys(state.players, "<int>")
+    return f"<{param.kind}>"
 
 
 def card_list(cards: Iterable[str]) -> list[str]:

@@ -133,6 +133,15 @@ class HandStated(GameEvent):
         """The variant's own consequences of the figures stated."""
 
 
+class StandingsStated(GameEvent):
+    """The table carried the game on from a paper sheet: its standings as stated before the first hand here, whose
+    figures the variant's subclass holds. What follows in the record (the scores and payments that bring the game to
+    them) is derived from it."""
+
+    def evolve(self, state: Any) -> None:
+        state.brought_forward = True
+
+
 class PointsScored(GameEvent):
     """Points added to (or taken from) a player's score, naming the rule and the event that caused them."""
 

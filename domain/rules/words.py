@@ -62,6 +62,19 @@ Phrase = Callable[[Mapping[str, Any], Mapping[str, Any]], Said]
 A_CARD = template("a card")
 RESULT_WENT_OUT = template("hand recorded by its result: %(player)s went out; %(left)s")
 """A hand recorded by its result (each variant's `hand_result`): who went out, then what each player was left with."""
+BROUGHT_FORWARD = template("standings brought forward from a paper sheet: %(figures)s")
+"""Standings stated to carry a game on (each variant's `bring_forward`)."""
+
+
+def brought_forward(action: Mapping[str, Any], state: Mapping[str, Any]) -> Said:
+    """Standings brought forward, in words: each figure the action states, by player ('scores ann 380, bob 410')."""
+    parts = []
+    for name, value in action.items():
+        if isinstance(value, dict):
+            parts.append(f"{name} " + ", ".join(f"{player} {figure}" for player, figure in value.items()))
+        elif name not in ("type", "player", "expected_version", "confirm") and isinstance(value, int):
+            parts.append(f"{name} {value}")
+    return BROUGHT_FORWARD(figures="; ".join(parts))
 THE_TABLE = template("the table")
 OWNED_MELD = template("%(owner)s's meld %(meld)s")
 MELD = template("meld %(meld)s")
@@ -150,5 +163,6 @@ SHARED: dict[str, Phrase] = {
     "call_off": lambda a, s: CALLED_OFF(),
     "abandon": lambda a, s: ABANDONED(),
     "adopt_rules": lambda a, s: ADOPTS(rules=str(a.get("rules"))),
+    "bring_forward": brought_forward,
 }
 """Phrases that read alike in every variant that has the kind."""

@@ -69,3 +69,35 @@ def test_a_robins_hand_is_recorded_by_its_result_from_one_screen_of_a_phone(serv
             chromium.close()
     state = call(url, token=token)["state"]
     assert state["scores"] == {"Ann": 95, "Bob": 15} and state["dealer"] == "Ann"
+
+
+def test_a_robins_game_is_carried_on_from_a_paper_sheet_from_the_table_menu(server: str) -> None:  # noqa: F811
+    game = call(f"{server}/games", {"variant": "robins", "players": ["Ann", "Bob"], "deal_mode": "recorded",
+                                    "options": {"first_dealer": "Bob"}})
+    url, token = f"{server}/games/{game['id']}", game["token"]
+    form = '#table-actions form.template[data-action="bring_forward"]'
+    with opened_chromium() as chromium:
+        try:
+            recorder = open_page(chromium.new_context(viewport=PHONE), server, game["id"], token)
+            page = recorder.page
+            recorder.kind = "bring_forward"
+            recorder.tap("#table-menu summary")
+            assert page.locator(form).count() == 1
+            page.locator(form).scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACTS / "bring-forward-robins-375.png"))
+            before = recorder.version()
+            for player, total in (("Ann", "380"), ("Bob", "410")):
+                recorder.tap(f'{form} [data-field="scores.{player}"]')
+                recorder.type(total)
+            recorder.tap(f"{form} button.primary")
+            recorder.wait_for_version(before)
+            assert (recorder.taps["bring_forward"], recorder.keys["bring_forward"]) == (4, 6)
+        finally:
+            chromium.close()
+    shown = call(url, token=token)
+    assert shown["state"]["scores"] == {"Ann": 380, "Bob": 410}
+    settled = call(f"{url}/settlement")["entries"]
+    assert {(e["destination"], e["amount"], e["rule"]["id"], e["rule"]["stated"]) for e in settled} == {
+        ("player:Ann", 380, "robins.scoring.brought-forward", True),
+        ("player:Bob", 410, "robins.scoring.brought-forward", True),
+    }

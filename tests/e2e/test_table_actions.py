@@ -65,13 +65,13 @@ def test_the_listed_confirmed_end_ends_the_game_and_is_then_listed_no_more(share
     assert_problem(again, 422, "wrong-phase", "the game is over")
 
 
-def test_before_the_first_deal_the_table_of_roby_and_robins_may_only_abandon_the_game(
+def test_before_the_first_deal_the_table_of_roby_and_robins_may_only_abandon_the_game_or_carry_it_on_from_paper(
     shared_client: FlaskClient
 ) -> None:
-    for variant, players in (("roby", ("ann", "bob")), ("robins", ("ann", "bob"))):
+    for variant, players in (("roby", ("ann", "bob", "cy")), ("robins", ("ann", "bob"))):
         game = create(shared_client, players, variant=variant, deal_mode="recorded")
         listed = shared_client.get(game.url, headers=game.auth).get_json()["table_actions"]
-        assert [(entry["type"], entry["choices"]) for entry in listed] == [
-            ("abandon", [{"type": "abandon", "confirm": True, "expected_version": game.version}])
-        ]
+        assert [entry["type"] for entry in listed] == ["abandon", "bring_forward"]
+        assert listed[0]["choices"] == [{"type": "abandon", "confirm": True, "expected_version": game.version}]
+        assert listed[1]["template"]["scores"] == dict.fromkeys(players, "<int>")
         assert legal_actions(shared_client, game)[1]

@@ -66,8 +66,10 @@ ADDED = {
     # game stored before them, which the test below checks.
     # And `currency` (the ISO 4217 code of the game's money, null for every game stored before it), added for the
     # nights and money issue.
+    # And the rule state's `brought_forward` (whether the game was carried on from a paper sheet: false for every game
+    # stored before it), added for the result hands issue.
     "": {"body.may_rule", "body.no_device", "body.rules_version", "body.state.rules_version",
-         "body.state.next_rules_version", "body.currency"},
+         "body.state.next_rules_version", "body.currency", "body.state.brought_forward"},
     # GET /games/{id}/settlement: each entry's words as data (`phrase`), which the pages say in their reader's
     # language, added for the nights and languages issue.
     # And each entry's rule says whether its figure was stated at the table (`rule.stated`), added for the result
@@ -80,6 +82,7 @@ ADDED = {
     # The replay's frames show the game document's state, with the fields above.
     "/replay?hand=1": {"body.frames[*].state.rules_version", "body.frames[*].state.state.rules_version",
                        "body.frames[*].state.state.next_rules_version", "body.frames[*].state.currency",
+                       "body.frames[*].state.state.brought_forward",
                        # And each frame's words as data (`phrase`), which the pages say in their reader's language.
                        "body.frames[*].phrase"},
 }

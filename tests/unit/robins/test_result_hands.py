@@ -67,6 +67,11 @@ def test_who_a_result_counts_is_checked_and_each_refusal_names_its_field() -> No
     sheet = Sheet()
     table = {"ann": 30, "bob": 30}
     assert sheet.refused("robins.deal.not-dealer", "ann", table=table, points={"ann": 5, "bob": 5})
+    missing = sheet.refused("robins.result.players", "bob", table=table, points={"ann": 5})
+    assert missing.message == ("bob's hand points are missing: the stock ran out, so bob held cards; state their "
+                               "points or show them (cards)")
+    named = sheet.refused("robins.result.players", "bob", went_out="ann", table=table, points={"ann": 5, "bob": 5})
+    assert named.message == "points names ann: ann went out, holding nothing"
     for fields, field in (
         ({"went_out": "cy", "table": table, "points": {"bob": 5}}, "went_out"),
         ({"went_out": "ann", "table": {"ann": 30}, "points": {"bob": 5}}, "table.bob"),
@@ -91,6 +96,18 @@ def test_points_no_cards_could_give_are_refused() -> None:
     ):
         refused = sheet.refused("robins.result.points", "bob", went_out="ann", **fields)
         assert refused.field == field, fields
+    messages = {
+        "table of 32 for ann is one no cards could give: 0 to 660 in steps of 5":
+            {"table": {"ann": 32, "bob": 30}, "points": {"bob": 5}},
+        "points of 0 for bob is one no cards could give: 5 to 660 in steps of 5":
+            {"table": {"ann": 30, "bob": 30}, "points": {"bob": 0}},
+        "the points come to 665 together, more than the whole deck counts (660)":
+            {"table": {"ann": 400, "bob": 200}, "points": {"bob": 65}},
+        "ann's 3 Rummies each laid a card on the table: they need 15 table points at least, not 10":
+            {"table": {"ann": 10, "bob": 30}, "points": {"bob": 5}, "rummies": {"ann": 3}},
+    }
+    for message, fields in messages.items():
+        assert sheet.refused("robins.result.points", "bob", went_out="ann", **fields).message == message
     sheet.result("bob", went_out="ann", table={"ann": 400, "bob": 200}, points={"bob": 60})
     assert sheet.game.state.scores == {"ann": 400, "bob": 140}
 

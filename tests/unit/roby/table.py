@@ -102,7 +102,7 @@ class Table:
     def cut_for(self, dealer: str) -> None:
         """Cut so that `dealer` deals: he cuts a king, the others lower cards."""
         low = iter(["2C", "3C", "4C", "5C", "6C", "7C", "8C"])
-        for player in self.state.players:
+        for player in [p for p in self.state.players if p in self.state.cutters]:
             self.act("cut", player, card="KH" if player == dealer else next(low))
 
     def deal(self, upcard: str = "QD", keep: str = "", **hands: str) -> None:

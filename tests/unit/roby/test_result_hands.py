@@ -57,15 +57,21 @@ def test_who_a_result_counts_is_checked_and_each_refusal_names_its_field() -> No
     table.cut_for("dee")
     points = {"ann": 10, "cy": 10, "dee": 10}
     assert table.refuse("roby.deal.not-dealer", "hand_result", "ann", went_out="bob", points=points).field is None
-    for fields, field in (
-        ({"went_out": "zed", "points": points}, "went_out"),
-        ({"went_out": "bob", "points": {"ann": 10, "cy": 10}}, "points.dee"),
-        ({"went_out": "bob", "points": {**points, "bob": 3}}, "points.bob"),
-        ({"went_out": "bob", "points": {**points, "zed": 3}}, "points.zed"),
-        ({"points": {"ann": 10}}, "points.ann"),
-        ({"cards": {"ann": ["2C"]}}, "cards.ann"),
+    for fields, field, message in (
+        ({"went_out": "zed", "points": points}, "went_out",
+         "zed is not a player still in the game: one of ann, bob, cy, dee went out"),
+        ({"went_out": "bob", "points": {"ann": 10, "cy": 10}}, "points.dee",
+         "dee's count is missing: every player still in but bob states what his cards count (points) or shows them "
+         "(cards)"),
+        ({"went_out": "bob", "points": {**points, "bob": 3}}, "points.bob", "points names bob: bob went out, holding "
+         "nothing"),
+        ({"went_out": "bob", "points": {**points, "zed": 3}}, "points.zed",
+         "points names zed: zed is not a player still in the game"),
+        ({"points": {"ann": 10}}, "points.ann", "points names ann: a hand called off (no one went out) counts nobody"),
+        ({"cards": {"ann": ["2C"]}}, "cards.ann", "cards names ann: a hand called off (no one went out) counts nobody"),
     ):
-        assert table.refuse("roby.result.players", "hand_result", "dee", **fields).field == field, fields
+        refused = table.refuse("roby.result.players", "hand_result", "dee", **fields)
+        assert (refused.field, refused.message) == (field, message), fields
 
 
 def test_a_count_no_cards_could_give_is_refused() -> None:
@@ -76,11 +82,12 @@ def test_a_count_no_cards_could_give_is_refused() -> None:
     assert refused.field == "points.ann" and "2 to 104" in refused.message
     assert table.refuse("roby.result.count", "hand_result", "dee", went_out="bob",
                         points={"ann": 1, "cy": 10, "dee": 10}).field == "points.ann"
+    assert refused.message == "ann's count of 105 is one no hand left could give: 1 to 10 cards count 2 to 104"
     together = table.refuse("roby.result.count", "hand_result", "dee", went_out="bob",
                             points={"ann": 104, "cy": 101, "dee": 10})
     assert together.field == "points"
     assert "205 together, more than 2 hands of the packs' highest cards could (204)" in together.message
-    table.act("hand_result", "dee", went_out="bob", points={"ann": 104, "cy": 2, "dee": 2})
+    table.act("hand_result", "dee", went_out="bob", points={"ann": 104, "cy": 100, "dee": 2})  # 204: two hands' most
     assert table.state.scores["ann"] == 104
 
 
@@ -96,15 +103,22 @@ def test_cards_shown_must_be_a_hand_left_and_agree_with_a_count_stated_beside_th
     table.cut_for("dee")
     rest = {"cy": 10, "dee": 10}
     eleven = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC"]
-    for body, field in (
-        ({"cards": {"ann": []}, "points": rest}, "cards.ann"),
-        ({"cards": {"ann": eleven}, "points": rest}, "cards.ann"),
-        ({"cards": {"ann": ["KH", "QH"]}, "points": {"ann": 21, **rest}}, "points.ann"),
-        ({"cards": {"ann": ["KH"], "cy": ["KH"]}, "points": {"dee": 10}}, "cards"),
+    for body, field, message in (
+        ({"cards": {"ann": []}, "points": rest}, "cards.ann",
+         "ann shows 0 cards: a player left holding cards when another goes out holds 1 to 10"),
+        ({"cards": {"ann": eleven}, "points": rest}, "cards.ann",
+         "ann shows 11 cards: a player left holding cards when another goes out holds 1 to 10"),
+        ({"cards": {"ann": ["KH", "QH"]}, "points": {"ann": 21, **rest}}, "points.ann",
+         "ann's cards count 20, not the 21 stated"),
+        ({"cards": {"ann": ["KH"], "cy": ["KH"]}, "points": {"dee": 10}}, "cards",
+         "KH is named 2 times, but the deck holds it once"),
     ):
-        assert table.refuse("roby.result.cards", "hand_result", "dee", went_out="bob", **body).field == field, body
+        refused = table.refuse("roby.result.cards", "hand_result", "dee", went_out="bob", **body)
+        assert (refused.field, refused.message) == (field, message), body
     table.act("hand_result", "dee", went_out="bob", cards={"ann": ["KH", "QH"]}, points={"ann": 20, **rest})
     assert table.state.scores["ann"] == 20
+    table.act("hand_result", "ann", went_out="cy", cards={"bob": eleven[:10]}, points={"ann": 2, "dee": 2})
+    assert table.state.scores["bob"] == 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 + 10  # ten cards left: the most
 
 
 def test_a_shuffled_game_plays_every_move_and_records_no_result_hand() -> None:
@@ -118,6 +132,8 @@ def test_a_shuffled_game_plays_every_move_and_records_no_result_hand() -> None:
     dealer = table.state.dealer or ""
     refused = table.refuse("roby.result.recorded-game", "hand_result", dealer, went_out=dealer, points={})
     assert refused.field == "type"
+    assert refused.message == ("only a game whose cards the table deals records a hand by its result; here the "
+                               "service deals")
     assert not [e for e in table.game.legal_actions() if e["type"] == "hand_result"]
 
 
