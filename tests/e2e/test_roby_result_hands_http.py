@@ -100,6 +100,15 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     assert [(e["hand"], e["destination"], e["amount"]) for e in audit["stated"]] == stated
     assert {e["rule"]["id"] for e in audit["stated"]} == {"roby.scoring.result-count"}
 
+    replay = client.get(f"{game.url}/replay?hand=5", headers=game.auth).get_json()
+    (frame,) = [f for f in replay["frames"] if f["action"] and f["action"]["type"] == "hand_result"]
+    assert frame["words"] == "hand recorded by its result: Ann went out; Bob 27, Cy 20"
+    assert frame["state"]["state"]["scores"] == {"Ann": 58, "Bob": 100, "Cy": 93}
+    at = frame["versions"]["last"]
+    note = {"target": "event", "at": at, "comment": "Bob counted his aces twice?", "glyph": "?"}
+    written = client.post(f"{game.url}/annotations", json=note, headers=game.auth)
+    assert written.status_code == 201 and written.get_json()["hand"] == 5, written.get_json()
+
     sheet = client.get(f"/nights/{night}").get_json()
     nets = {party["name"]: party["net"] for party in sheet["parties"]}
     assert nets == money and sheet["check"]["holds"] is True
