@@ -1,5 +1,5 @@
-"""Games with hands recorded by their result, for the tests that need every action kind or event type of a variant
-(golden events, notation round trips): the bots never record a hand by its result."""
+"""Games with hands recorded by their result or carried on from a paper sheet, for the tests that need every action
+kind or event type of a variant (golden events, notation round trips): the bots do neither."""
 
 from __future__ import annotations
 
@@ -33,5 +33,17 @@ def robins_result_hands() -> Game:
     return game
 
 
-RESULT_HAND_GAMES = {"roby": roby_result_hands, "robins": robins_result_hands}
-"""A recorded game with result hands, by variant."""
+def royal_brought_forward() -> Game:
+    """Carried on from a paper sheet: four stacks, chips on three spaces and an ace; then the cut and the first
+    deal's ante."""
+    game = Game.set_up("royal", ["p1", "p2", "p3", "p4"], {}, "recorded", "", Chance())
+    game.record({"type": "bring_forward", "stacks": {"p1": 120, "p2": 60, "p3": 90, "p4": 80},
+                 "board": {"pot": 22, "kitty": 12, "AH": 5, "marriage": 1}, "aces": {"S": 10}, "confirm": True},
+                Chance())
+    for player, card in (("p1", "AS"), ("p2", "2C"), ("p3", "3C"), ("p4", "4C")):
+        game.record({"type": "cut", "player": player, "card": card}, Chance())
+    return game
+
+
+RESULT_HAND_GAMES = {"roby": roby_result_hands, "robins": robins_result_hands, "royal": royal_brought_forward}
+"""A recorded game with result hands or standings brought forward, by variant."""

@@ -11,6 +11,14 @@ from domain.rules.rule import Rule, refusal_rules
 
 LEDGER_RULES: tuple[Rule, ...] = (
     Rule("royal.setup.stack", "The banker hands each player the same starting stack.", "seed"),
+    Rule(
+        "royal.setup.brought-forward",
+        "A game carried on from a paper sheet starts from each player's stack and the chips on the board and the aces "
+        "as stated before its first deal here, which add up to what the banker handed out; the record marks them as "
+        "stated, brought forward.",
+        "meldbook",
+        stated=True,
+    ),
     Rule("royal.ante", "Every player puts the ante on each space of the board, each deal.", "seed"),
     Rule("royal.aces.bet", "Before looking at his cards the dealer may bet chips on one corner ace.", "seed"),
     Rule("royal.aces.cover", "Other players may cover an ace bet with the same amount.", "seed"),
@@ -100,6 +108,7 @@ RULES: tuple[Rule, ...] = LEDGER_RULES + FINDING_RULES + refusal_rules(
         "royal.misdeal.ace-paid": "meldbook",
         "royal.aces.not-shown": "meldbook",
         "royal.count.cards-left": "meldbook",
+        "royal.forward.standings": "meldbook",
         "royal.auction.bid-too-low": "ruling",
         "royal.auction.bid-over-stack": "ruling",
         "royal.poker.check-after-bet": "ruling",

@@ -92,6 +92,16 @@ class AceBetOpened(GameEvent):
         state.phase = ACE_COVER if self.covering else DEAL
 
 
+class StandingsStated(table_events.StandingsStated):
+    """The game carried on from a paper sheet: each player's stack, the chips on each space of the board and on each
+    corner ace, as stated."""
+
+    TOPIC = "meldbook.royal.StandingsStated"
+    stacks: dict[str, int]
+    board: dict[str, int]
+    aces: dict[str, int]
+
+
 class AceBetSkipped(GameEvent):
     """The dealer opened no ace bet this deal."""
 

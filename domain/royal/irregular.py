@@ -11,7 +11,7 @@ from typing import Any
 from domain.cards.zones import named_counts
 from domain.errors import IllegalMoveError
 from domain.irregularities import rules
-from domain.royal import settle
+from domain.royal import forward, settle
 from domain.royal.rules import DECK
 from domain.royal.rummy import EXPOSED
 from domain.royal.state import AUCTION, DUMMY, OVER, POKER_BET, POKER_PICK, RUMMY, RoyalState
@@ -67,7 +67,10 @@ def abandon(decision: Decision, action: Action) -> None:
 def table_examples(state: RoyalState, kind: str) -> list[dict[str, Any]]:
     """Examples for the irregularities that need a player and a card. In a deal that named no hand an exposure's
     example names a card the record places nowhere, held by a hand with unknown cards (never a card a player
-    entered, which only his seat may see); with every hand entered there is none."""
+    entered, which only his seat may see); with every hand entered there is none. Standings brought forward: the
+    stacks as they stand."""
+    if kind == "bring_forward":
+        return [forward.example(state)]
     hands = _hands(state)
     if kind == "expose_card" and state.dealt_unnamed:
         unknown = [p for p in state.players if p in hands and hands[p].hidden]

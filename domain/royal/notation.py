@@ -26,6 +26,7 @@ POSITIONAL: dict[str, tuple[str, ...]] = {
     "enter_hand": ("cards",),
     "state_count": ("points",),
     "end_game": ("confirm",),
+    "bring_forward": ("stacks", "board", "aces"),
     **{kind: IN_PLACE[kind] for kind in ("misdeal", "expose_card", "abandon")},
 }
 """`4. p1 ace_bet H 5`, `20. p3 raise 12`, `31. p2 play [7H 8H 9H]`, `32. p1 enter_hand [2C 3C ...]`, `40. p2

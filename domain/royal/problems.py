@@ -196,4 +196,13 @@ PROBLEMS: tuple[Problem, ...] = (
         "record keeps (the cards dealt less those played): the count stated is that number.",
         "bob holds 7 cards by the record (dealt less played), not 6: state 7",
     ),
+    Problem(
+        "royal.forward.standings",
+        "Standings that cannot be brought forward",
+        "Standings are brought forward once, before the first deal recorded here and its cut: every player's stack, "
+        "the chips on the board's spaces and the corner aces, none below nothing, adding up to what the banker handed "
+        "out.",
+        "the chips in the stacks, on the board and on the aces always add up to what the banker handed out: 290 "
+        "stated, 300 handed out",
+    ),
 )

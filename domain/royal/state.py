@@ -87,6 +87,8 @@ class RoyalState(CutForDealer):
     """The rules that reveals showed broken, each {hand, player, rule, move, text}, for the whole game."""
     stated: dict[str, int] = field(default_factory=dict)
     """This deal's counts of cards stated instead of hands shown, by player."""
+    brought_forward: bool = False
+    """Whether the game was carried on from stated standings (domain/royal/forward.py)."""
 
     @property
     def hand_number(self) -> int:

@@ -13,7 +13,7 @@ from domain.irregularities.events import MisdealDeclared
 from domain.money.ledger import AmountTransferred, Ledger, player_account
 from domain.nights.lines import BANKER
 from domain.record.unknown import COUNT_KINDS, ENTER_HAND, STATE_COUNT, unknown_players
-from domain.royal import aces, auction, dealing, entering, events, events_play, poker, rummy, settle
+from domain.royal import aces, auction, dealing, entering, events, events_play, forward, poker, rummy, settle
 from domain.royal.board import BANK, LAYOUTS, TRIPOLEY, board_accounts, check_board
 from domain.royal.ledger import stack
 from domain.royal.problems import PROBLEMS
@@ -130,7 +130,10 @@ class RoyalRummy(Variant):
     recorder_actions: ClassVar[Mapping[str, frozenset[str]]] = {COUNT: COUNT_KINDS}
     rule_modules = ("legacy", "words", "catalogue", "legal", "irregular", "night", "notation", "versions")
 
-    table_rules: ClassVar[Mapping[str, Handler]] = {"end_game": settle.end_by_table}
+    table_rules: ClassVar[Mapping[str, Handler]] = {
+        "end_game": settle.end_by_table,
+        "bring_forward": forward.bring_forward,
+    }
     """The table ending the game; the other actions of the table are its irregular module's (domain/rules/wiring.py)."""
     action_kinds: ClassVar[Mapping[str, ActionKind]] = by_type(
         ActionKind(
@@ -168,6 +171,18 @@ class RoyalRummy(Variant):
         irregular_kinds.MISDEAL,
         irregular_kinds.EXPOSE_CARD,
         irregular_kinds.ABANDON,
+        ActionKind(
+            "bring_forward",
+            "carry the game on from a paper sheet, before its first deal here: each player's stack, and the chips on "
+            "each space of the board and on each corner ace, as stated (they add up to what the banker handed out)",
+            (
+                Param("stacks", "count_map", description="each player's chips, as the paper sheet has them"),
+                Param("board", "count_map", False, description="the chips on each space of the board, by its id"),
+                Param("aces", "count_map", False, description="the chips on each corner ace, by its suit"),
+                irregular_kinds.CONFIRM,
+            ),
+            table=True,
+        ),
     )
 
     def resolve_options(

@@ -8,10 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import IllegalMoveError
+from domain.rules.table_events import OVER
 
 
 def check_first(state: Any, code: str) -> None:
     """Standings are brought forward once, before the first hand: after it, the record holds the game's own."""
+    if state.phase == OVER:
+        raise IllegalMoveError("the game is over: there is nothing to carry on", code=code)
     if state.brought_forward:
         raise IllegalMoveError("the standings were brought forward already: correct them by voiding that move",
                                code=code)

@@ -97,17 +97,20 @@ def list_table_actions(variant: Variant, state: Any, version: int) -> list[Body]
             if not accepted:
                 continue
             fields = [p for p in kind.params if p.kind not in ("confirm", "seeds")]
-            entry["template"] = with_version({**body, **{p.name: _shape(p, state) for p in fields}}, version)
+            shapes = {p.name: _shape(p, state, accepted[0]) for p in fields}
+            entry["template"] = with_version({**body, **shapes}, version)
             entry["constraints"] = "; ".join(f"{p.name}: {p.description}" for p in fields)
             entry["examples"] = accepted
         listed.append(entry)
     return listed
 
 
-def _shape(param: Param, state: Any) -> Any:
-    """A field of a table action's template: a number for each player for a map of numbers, else its kind."""
+def _shape(param: Param, state: Any, example: Body) -> Any:
+    """A field of a table action's template: for a map of numbers, a number for each key the variant's example names
+    (the board's spaces) or else for each player; else its kind."""
     if param.kind == "count_map":
-        return dict.fromkeys(state.players, "<int>")
+        named = example.get(param.name)
+        return dict.fromkeys(named if isinstance(named, dict) else state.players, "<int>")
     return f"<{param.kind}>"
 
 

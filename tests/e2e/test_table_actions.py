@@ -21,7 +21,8 @@ def test_ending_a_royal_game_is_a_table_action_listed_apart_from_the_players_act
     shown = shared_client.get(game.url, headers=game.auth).get_json()
     assert shown["version"] == 4 and shown["to_move"] == list(ROYAL)
     assert {entry["type"] for entry in shown["legal_actions"]} == {"cut"}, "no player is offered to end the game"
-    assert shown["table_actions"] == [
+    ending, carried = shown["table_actions"][:2], shown["table_actions"][2:]
+    assert ending == [
         {
             "type": kind,
             "table_action": True,
@@ -31,7 +32,8 @@ def test_ending_a_royal_game_is_a_table_action_listed_apart_from_the_players_act
         }
         for index, kind in enumerate(("end_game", "abandon"))
     ]
-    assert all("cannot be undone" in entry["summary"] for entry in shown["table_actions"])
+    assert all("cannot be undone" in entry["summary"] for entry in ending)
+    assert [entry["type"] for entry in carried] == ["bring_forward"]  # before the first deal: from a paper sheet
 
 
 def test_ending_a_game_without_its_confirmation_is_refused_naming_the_field_and_stores_nothing(

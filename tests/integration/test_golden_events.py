@@ -72,7 +72,8 @@ BOTS: dict[str, Callable[[int], list[Any]]] = {
 SCRIPTED: dict[str, tuple[Callable[[], list[Any]], ...]] = {
     variant: (lambda make=make: list(make().collect_events()),) for variant, make in RESULT_HAND_GAMES.items()
 }
-"""Games of the event types only a table's choice makes, which the bots never play: hands recorded by their result."""
+"""Games of the event types only a table's choice makes, which the bots never play: hands recorded by their result,
+standings brought forward from a paper sheet."""
 
 
 def event_classes(variant: str) -> list[type]:

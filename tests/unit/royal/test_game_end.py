@@ -61,7 +61,7 @@ def test_the_recorder_may_end_the_game() -> None:
 
 def test_ending_the_game_is_the_tables_action_and_needs_its_confirmation() -> None:
     game = new_game(3)
-    assert [entry["type"] for entry in game.table_actions()] == ["end_game", "abandon"]
+    assert [entry["type"] for entry in game.table_actions()] == ["end_game", "abandon", "bring_forward"]
     assert "end_game" not in {entry["type"] for entry in game.legal_actions()}
     refusals = (({}, "confirm"), ({"confirm": False}, "confirm"), ({"confirm": True, "player": "p1"}, "player"))
     for body, field in refusals:

@@ -39,9 +39,11 @@ def test_a_recorded_cut_lists_a_template_for_every_player_and_the_table_may_end_
         _template("cut", p, version, {"card": "<card>"}, "card: the card the player cut, not one already cut",
                   [{"card": card}]) for p, card in (("p1", "AC"), ("p2", "KC"), ("p3", "QC"))
     ]
-    assert [e["choices"] for e in game.table_actions()] == [
+    listed = game.table_actions()
+    assert [e["choices"] for e in listed[:2]] == [
         [{"type": kind, "confirm": True, "expected_version": version}] for kind in ("end_game", "abandon")
     ]
+    assert listed[2]["type"] == "bring_forward" and "template" in listed[2]  # test_brought_forward.py
     record(game, "cut", "p1", card="10C")
     assert [e["examples"] for e in plain(game.legal_actions()) if e["type"] == "cut"] == [
         [_body("cut", p, game.version, card=card)] for p, card in (("p2", "AC"), ("p3", "KC"))]
