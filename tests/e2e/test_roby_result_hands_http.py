@@ -1,6 +1,8 @@
-"""A Roby game of six hands, three played card by card and three recorded by their result, over HTTP on SQLite and
-PostgreSQL, in a night: the settlement, a balance explained, the audit and the night's sheet are checked against
-figures worked out by hand, and a count no hand could give is refused with its field named."""
+"""A Roby game of six hands, three played card by card and three recorded by their result, over HTTP on PostgreSQL
+(SQLite in the slow run), in a night: the settlement, a balance explained, the audit and the night's sheet are
+checked against figures worked out by hand; a count no hand could give is refused with its field named; a result
+hand with a figure mistaken is voided and recorded again; the replay shows a result hand as one frame, and an
+annotation attaches to it."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.e2e.helpers import Created
+from tests.e2e.helpers import Created, all_events
 from tests.e2e.test_nights import open_night
 from tests.e2e.test_roby_recorded_game import Recorder
 
@@ -56,9 +58,18 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     problem = table.refused("roby.result.count", "hand_result", "Bob", went_out="Ann", points={"Bob": 105, "Cy": 20})
     assert problem["field"] == "points.Bob" and "2 to 104" in problem["detail"]
     table.refused("roby.result.players", "hand_result", "Bob", went_out="Ann", points={"Bob": 27})
-    table.act("hand_result", "Bob", went_out="Ann", points={"Bob": 27, "Cy": 20})  # 5: Bob 100 busts; Cy 93
+    table.act("hand_result", "Bob", went_out="Ann", points={"Bob": 72, "Cy": 20})  # 5: a figure mistaken, voided
+    wrong = table.state()["version"]
+    moves = [e for e in all_events(client, game.url, game.auth) if e["type"] == "MoveRecorded"]
+    void = {"kind": "void", "from_move": moves[-1]["move"], "reason": "Bob has 27, not 72",
+            "expected_version": wrong}
+    voided = client.post(f"{game.url}/corrections", json=void, headers=game.auth)
+    assert voided.status_code == 201, voided.get_json()
+    table.version = voided.get_json()["version"]
+    assert table.state()["state"]["scores"]["Bob"] == 73 and table.state()["state"]["phase"] == "deal"
+    table.act("hand_result", "Bob", went_out="Ann", points={"Bob": 27, "Cy": 20})  # 6 (5 again): Bob 100 busts; Cy 93
     table.act("leave", "Bob")
-    card_hand(table, "Cy", "Ann", Cy=LOW)  # 6: Cy 121 busts and cannot re-enlist: Ann wins the pot (2,250)
+    card_hand(table, "Cy", "Ann", Cy=LOW)  # 7: Cy 121 busts and cannot re-enlist: Ann wins the pot (2,250)
     state = table.state()["state"]
     assert state["winner"] == "Ann" and state["scores"] == {"Ann": 58, "Bob": 100, "Cy": 121}
 
@@ -69,16 +80,17 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     balances = {b["player"]: b["total"] for b in settlement["balances"] if b["unit"] == "money" and b["player"]}
     assert balances == money
     assert all(check["held"] for check in settlement["conservation"])
-    stated = [(e["hand"], e["destination"], e["amount"]) for e in settlement["entries"] if e["rule"]["stated"]]
-    assert stated == [(2, "player:Ann", 30), (2, "player:Bob", 45), (5, "player:Cy", 20), (5, "player:Bob", 27)]
+    stated = [(e["hand"], e["destination"], e["amount"]) for e in settlement["entries"]
+              if e["rule"]["stated"] and e["status"] == "counted"]
+    assert stated == [(2, "player:Ann", 30), (2, "player:Bob", 45), (6, "player:Cy", 20), (6, "player:Bob", 27)]
     per_roby = [(e["hand"], e["source"], e["destination"]) for e in settlement["entries"]
                 if e["rule"]["id"] == "roby.stakes.per-roby"]
     assert per_roby == [
         (1, "player:Cy", "player:Bob"), (1, "player:Ann", "player:Bob"),  # from the dealer's left
         (2, "player:Ann", "player:Cy"), (2, "player:Bob", "player:Cy"),
         (3, "player:Bob", "player:Ann"), (3, "player:Cy", "player:Ann"),
-        (5, "player:Cy", "player:Ann"), (5, "player:Bob", "player:Ann"),
-        (6, "player:Cy", "player:Ann"),
+        (6, "player:Cy", "player:Ann"), (6, "player:Bob", "player:Ann"),  # hand 5 was voided
+        (7, "player:Cy", "player:Ann"),
     ]
 
     explained = client.get(f"{game.url}/settlement/players/Cy").get_json()
@@ -86,13 +98,13 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     assert cy_money == [
         (1, -500, "roby.stakes.buy-in"), (1, -100, "roby.stakes.per-roby"),
         (2, 100, "roby.stakes.per-roby"), (2, 100, "roby.stakes.per-roby"),
-        (3, -100, "roby.stakes.per-roby"), (3, -750, "roby.stakes.reenlist-fee"), (5, -100, "roby.stakes.per-roby"),
-        (6, -100, "roby.stakes.per-roby"),
+        (3, -100, "roby.stakes.per-roby"), (3, -750, "roby.stakes.reenlist-fee"), (6, -100, "roby.stakes.per-roby"),
+        (7, -100, "roby.stakes.per-roby"),
     ]
     cy_points = [e["running_total"] for e in explained["entries"] if e["unit"] == "points"]
     assert cy_points == [58, 116, 73, 93, 121]
     stated_line = next(e for e in explained["entries"] if e["rule"]["stated"])
-    assert (stated_line["hand"], stated_line["change"]) == (5, 20)
+    assert (stated_line["hand"], stated_line["change"]) == (6, 20)
     assert stated_line["action"] == "hand recorded by its result: Ann went out; Bob 27, Cy 20"
 
     audit = client.get(f"{game.url}/audit", headers=game.auth).get_json()
@@ -100,14 +112,14 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     assert [(e["hand"], e["destination"], e["amount"]) for e in audit["stated"]] == stated
     assert {e["rule"]["id"] for e in audit["stated"]} == {"roby.scoring.result-count"}
 
-    replay = client.get(f"{game.url}/replay?hand=5", headers=game.auth).get_json()
+    replay = client.get(f"{game.url}/replay?hand=6", headers=game.auth).get_json()
     (frame,) = [f for f in replay["frames"] if f["action"] and f["action"]["type"] == "hand_result"]
     assert frame["words"] == "hand recorded by its result: Ann went out; Bob 27, Cy 20"
     assert frame["state"]["state"]["scores"] == {"Ann": 58, "Bob": 100, "Cy": 93}
     at = frame["versions"]["last"]
     note = {"target": "event", "at": at, "comment": "Bob counted his aces twice?", "glyph": "?"}
     written = client.post(f"{game.url}/annotations", json=note, headers=game.auth)
-    assert written.status_code == 201 and written.get_json()["hand"] == 5, written.get_json()
+    assert written.status_code == 201 and written.get_json()["hand"] == 6, written.get_json()
 
     sheet = client.get(f"/nights/{night}").get_json()
     nets = {party["name"]: party["net"] for party in sheet["parties"]}
