@@ -121,6 +121,14 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     written = client.post(f"{game.url}/annotations", json=note, headers=game.auth)
     assert written.status_code == 201 and written.get_json()["hand"] == 6, written.get_json()
 
+    what_if = client.post(f"{game.url}/what-if", json={"options": {"per_roby": 200}}, headers=game.auth)
+    assert what_if.status_code == 200, what_if.get_json()
+    other = {b["player"]: b["total"] for b in what_if.get_json()["settlement"]["balances"]
+             if b["unit"] == "money" and b["player"]}
+    # Each Roby paid twice over: 100 more per payment. Ann +300 (-100, -100, +200, +200, +100), Bob -100 (+200, -100,
+    # -100, -100), Cy -200 (-100, +200, -100, -100, -100); the fee (a share of the pot) is as recorded.
+    assert other == {"Ann": 2050 + 300, "Bob": -600 - 100, "Cy": -1450 - 200}
+
     sheet = client.get(f"/nights/{night}").get_json()
     nets = {party["name"]: party["net"] for party in sheet["parties"]}
     assert nets == money and sheet["check"]["holds"] is True
