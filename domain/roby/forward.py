@@ -4,20 +4,18 @@ and the pot, as stated before the first hand recorded here; everything after is 
 from __future__ import annotations
 
 from domain.errors import IllegalMoveError
-from domain.money.ledger import AmountTransferred, player_account
+from domain.money.ledger import player_account
 from domain.roby import settle
 from domain.roby.events import PlayerLeft, PointsScored, StandingsStated
 from domain.roby.rules import PASS_LIMIT
 from domain.roby.state import RobyState
 from domain.rules.actions import Action
-from domain.rules.forward import check_every_player, check_first
+from domain.rules.forward import bring_accounts_to, check_every_player, check_first
 from domain.rules.variant import Decision
 
 SCORES = "roby.scoring.brought-forward"
 MONEY = "roby.stakes.brought-forward"
 """The rules of the scores and the payments that bring the game to the standings stated."""
-ACCOUNT = "brought-forward"
-"""The account the money brought forward passes through: what it takes in, it pays out, so it ends at nothing."""
 CODE = "roby.forward.standings"
 
 
@@ -41,12 +39,7 @@ def bring_forward(decision: Decision, action: Action) -> None:
         if scores[player] > PASS_LIMIT:
             decision.record(PlayerLeft, player=player)
     wanted = {player_account(p): money[p] for p in state.players} | {settle.POT: pot}
-    changes = {account: figure - state.ledger.balance(account) for account, figure in wanted.items()}
-    for account, change in sorted(changes.items(), key=lambda item: item[1]):  # what the account takes in comes first
-        if change:
-            source, destination = (account, ACCOUNT) if change < 0 else (ACCOUNT, account)
-            decision.record(AmountTransferred, source=source, destination=destination, amount=abs(change), rule=MONEY,
-                            cause=cause)
+    bring_accounts_to(decision, state.ledger, wanted, MONEY, cause)
 
 
 def _check(scores: dict[str, int], money: dict[str, int], pot: int) -> None:

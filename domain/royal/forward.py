@@ -10,16 +10,13 @@ from domain.errors import IllegalMoveError
 from domain.money.ledger import player_account
 from domain.royal.board import BANK, ace_account, space_account
 from domain.royal.events import StandingsStated
-from domain.royal.ledger import move
 from domain.royal.state import RoyalState
 from domain.rules.actions import Action
-from domain.rules.forward import check_every_player, check_first
+from domain.rules.forward import bring_accounts_to, check_every_player, check_first
 from domain.rules.variant import Decision
 
 RULE = "royal.setup.brought-forward"
 """The rule of the chip movements that bring the game to the standings stated."""
-ACCOUNT = "brought-forward"
-"""The account the chips brought forward pass through: what it takes in, it pays out, so it ends at nothing."""
 CODE = "royal.forward.standings"
 
 
@@ -51,13 +48,7 @@ def bring_forward(decision: Decision, action: Action) -> None:
             field="stacks",
         )
     decision.record(StandingsStated, stacks=stacks, board=board, aces=aces)
-    cause = decision.last_version
-    changes = {account: figure - state.ledger.balance(account) for account, figure in wanted.items()}
-    for account, change in sorted(changes.items(), key=lambda item: item[1]):  # what the account takes in comes first
-        if change < 0:
-            move(decision, account, ACCOUNT, -change, RULE, cause)
-        else:
-            move(decision, ACCOUNT, account, change, RULE, cause)
+    bring_accounts_to(decision, state.ledger, wanted, RULE, decision.last_version)
 
 
 def _check_keys(field: str, figures: dict[str, int], known: list[str]) -> None:

@@ -8,7 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.errors import IllegalMoveError
+from domain.money.ledger import AmountTransferred, Ledger
 from domain.rules.table_events import OVER
+from domain.rules.variant import Decision
+
+ACCOUNT = "brought-forward"
+"""The account the money or chips brought forward pass through: what it takes in, it pays out, so it ends at
+nothing."""
 
 
 def check_first(state: Any, code: str) -> None:
@@ -36,3 +42,14 @@ def check_every_player(state: Any, field: str, named: Mapping[str, Any], code: s
         if player not in named:
             raise IllegalMoveError(f"{field} is missing {player}: standings name every player", code=code,
                                    field=f"{field}.{player}")
+
+
+def bring_accounts_to(decision: Decision, ledger: Ledger, wanted: Mapping[str, int], rule: str, cause: int) -> None:
+    """Move each account to the figure stated for it through ACCOUNT, what it takes in first (so that it never holds
+    less than nothing); the figures add up to what the accounts hold now, so it ends at nothing."""
+    changes = {account: figure - ledger.balance(account) for account, figure in wanted.items()}
+    for account, change in sorted(changes.items(), key=lambda item: item[1]):
+        if change:
+            source, destination = (account, ACCOUNT) if change < 0 else (ACCOUNT, account)
+            decision.record(AmountTransferred, source=source, destination=destination, amount=abs(change), rule=rule,
+                            cause=cause)
