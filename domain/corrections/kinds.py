@@ -9,7 +9,10 @@ from domain.rules.actions import ActionKind, Param
 VOID, AMEND = "void", "amend"
 REFUSE, VOID_REST = "refuse", "void-rest"
 DEALING = "deal"
-"""The action type that deals a hand in every variant: a hand's moves run from one to the next."""
+"""The action type that deals a hand in every variant."""
+HAND_STARTS = frozenset({DEALING, "hand_result"})
+"""The action types that begin a hand in every variant, a deal or a hand recorded by its result: a hand's moves run
+from one to the next."""
 AMENDABLE = (DEALING, "draw")
 """The action types whose named cards a correction may amend: what a recorder enters from the table."""
 REASON = Param("reason", "text", description="why, in words: kept with the correction")

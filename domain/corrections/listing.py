@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.corrections.kinds import AMEND, CORRECTION_KINDS, DEALING, VOID, is_amendable
+from domain.corrections.kinds import AMEND, CORRECTION_KINDS, HAND_STARTS, VOID, is_amendable
 from domain.rules.variant import with_version
 
 ROUTE = "POST /games/{id}/corrections"
 
 
 def current_hand_start(counted: Sequence[dict[str, Any]]) -> int:
-    """The first move of the current hand: the last move that counts and dealt a hand (1 before the first deal)."""
-    dealt = [entry["move"] for entry in counted if entry["action"]["type"] == DEALING]
+    """The first move of the current hand: the last move that counts and began a hand, a deal or a result (1 before
+    the first)."""
+    dealt = [entry["move"] for entry in counted if entry["action"]["type"] in HAND_STARTS]
     return dealt[-1] if dealt else 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.corrections.kinds import CORRECTION_KINDS, DEALING, is_amendable, is_correction
+from domain.corrections.kinds import CORRECTION_KINDS, HAND_STARTS, is_amendable, is_correction
 from domain.events import GameEvent
 from domain.rules.actions import Action, ActionKind
 from domain.rules.decision import Decision
@@ -45,7 +45,7 @@ class MoveRecorded(GameEvent):
         if aggregate.counted is not None:
             aggregate.counted.append({"move": self.move, "action": dict(self.action)})
         if aggregate.hand_moves is not None:
-            if self.action.get("type") == DEALING:
+            if self.action.get("type") in HAND_STARTS:
                 aggregate.hand_moves = [self.move]
             else:
                 aggregate.hand_moves.append(self.move)

@@ -61,6 +61,10 @@ def test_six_hands_three_by_result_settle_audit_explain_and_sum_up_in_a_night_as
     table.act("hand_result", "Bob", went_out="Ann", points={"Bob": 72, "Cy": 20})  # 5: a figure mistaken, voided
     wrong = table.state()["version"]
     moves = [e for e in all_events(client, game.url, game.auth) if e["type"] == "MoveRecorded"]
+    too_far = {"kind": "void", "from_move": moves[-2]["move"], "reason": "the called-off hand too",
+               "expected_version": wrong}
+    refused = client.post(f"{game.url}/corrections", json=too_far, headers=game.auth)
+    assert refused.status_code == 422 and refused.get_json()["code"] == "correction.void-past-hand"  # its own hand
     void = {"kind": "void", "from_move": moves[-1]["move"], "reason": "Bob has 27, not 72",
             "expected_version": wrong}
     voided = client.post(f"{game.url}/corrections", json=void, headers=game.auth)
