@@ -29,6 +29,7 @@ from service.setup import create_game
 from service.verify import verify_game
 from tests import pg
 from tests.bot_games import play_robins, play_roby, play_royal
+from tests.result_hands import RESULT_HAND_GAMES
 
 Row = tuple[int, str, int, str, bytes]
 
@@ -73,6 +74,8 @@ def mixed_store(settings: dict[str, str]) -> dict[str, Any]:
     app = Meldbook(store_env(settings), chance=SeededChance(11))
     try:
         app.save(play_roby(1, 3), *play_robins(2)[1], play_royal(3, 4, deals=1))
+        carried = [make() for make in RESULT_HAND_GAMES.values()]  # result hands, standings brought forward
+        app.save(*carried)
         open_games = []
         tables = (("roby", ["ann", "bob", "cy"]), ("robins", ["ann", "bob"]), ("royal", ["a", "b", "c"]))
         for variant, players in tables:
@@ -84,7 +87,7 @@ def mixed_store(settings: dict[str, str]) -> dict[str, Any]:
             seat, _ = issue_seat_token(app, game.id, players[0])
             open_games.append({"id": str(game.id), "token": token, "seat": seat, "player": players[0]})
         create_game(app, "roby", ["dee", "eve"], {}, "shuffled", retry=Retry("night-1", "fingerprint"))
-        return {"games": open_games}
+        return {"games": open_games, "carried": [str(game.id) for game in carried]}
     finally:
         app.close()
 
@@ -130,6 +133,10 @@ def test_a_mixed_store_goes_from_sqlite_to_postgres_and_back_byte_for_byte_and_i
         assert moved.status_code == 201, moved.get_json()
         refused = client.post(moves, json=body, headers={"Authorization": "Bearer not-the-token-at-all"})
         assert refused.status_code in (401, 403)
+    for game_id in made["carried"]:
+        assert client.get(f"/games/{game_id}/verify").get_json()["ok"] is True
+        audited = client.get(f"/games/{game_id}/audit").get_json()
+        assert audited["ok"] is True and audited["stated"], "the stated figures come back with the record"
     listed = client.get("/games?limit=50").get_json()
     assert {g["title"] for g in listed["items"]} >= {"roby night", "robins night", "royal night"}
 
